@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { MESSAGES } from '@lectern/contract';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { migrate } from './db/migrate';
+import { AppError } from './lib/app-error';
+import type { AppDeps } from './lib/deps';
+import { loadKeys } from './lib/keys';
+import { authRoutes } from './modules/auth/auth.routes';
+import { DevOutboxDelivery, UnconfiguredDelivery, WebhookDelivery, type CodeDelivery } from './modules/auth/code-delivery';
+import { SessionService } from './modules/auth/session.service';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { overviewRoutes } from './modules/overview/overview.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { registerErrorHandler } from './plugins/errors';
+import { SignatureVerifier } from './plugins/signature';
+import { seedDemoData } from './seed/demo-seed';
+
+export interface BuildOptions {
+  config: Config;
+  /** an open database (tests); otherwise one is opened from the configuration */
+  database?: Database;
+  /** run the demo seeder on an empty database (default: when demo mode is on) */
+  seed?: boolean;
+  /** replace code delivery (tests) */
+  delivery?: CodeDelivery;
+  logger?: boolean | object;
+}
+
+/** Builds the whole app: infrastructure, then the domains' routes, then the SPA. Tests use it through `inject`. */
+export async function build(options: BuildOptions) {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+
+  // Infrastructure: database (migrated), keys, security headers, error envelope.
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') }));
+  await migrate(database);
+  const keys = await loadKeys(database.db, config);
+  if (options.seed ?? config.demoMode) {
+    if (await seedDemoData(database.db)) app.log.info('demo data seeded');
+  }
+  const delivery =
+    options.delivery ??
+    (config.demoMode
+      ? new DevOutboxDelivery(database.db, app.log)
+      : config.smsWebhookUrl
+        ? new WebhookDelivery(config.smsWebhookUrl, app.log)
+        : new UnconfiguredDelivery(app.log));
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    keys,
+    signatures: new SignatureVerifier(database.db, keys),
+    sessions: new SessionService(database.db, keys, config.sessionTtlMs),
+    delivery,
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        connectSrc: ["'self'", 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  registerErrorHandler(app);
+
+  // Every call sends content-type: application/json, with or without a body.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError(400, MESSAGES.validation.replace('[details]', 'the body is not valid JSON')), undefined);
+    }
+  });
+
+  // Domains.
+  systemRoutes(app, deps);
+  authRoutes(app, deps);
+  usersRoutes(app, deps);
+  notificationsRoutes(app, deps);
+  overviewRoutes(app, deps);
+
+  // The SPA, with a history fallback; unknown API paths answer with the envelope.
+  const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send({ error: true, message: MESSAGES.generic });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  const sweeper = setInterval(() => {
+    deps.sessions.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
+  }, 10 * 60_000);
+  sweeper.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    if (!options.database) await database.close();
+  });
+
+  return Object.assign(app, { deps });
+}
+export type LecternApp = Awaited<ReturnType<typeof build>>;

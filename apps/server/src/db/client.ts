@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A database handle: Drizzle for queries, `exec` for migrations, `close` to release it. */
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** runs parameterless SQL, several statements allowed */
+  exec(sql: string): Promise<void>;
+  /** runs parameterless SQL in one transaction, rolled back on any error */
+  execInTransaction(sql: string): Promise<void>;
+  /** runs one parameterised statement and returns its rows */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; without it, PGlite */
+  databaseUrl?: string;
+  /** PGlite data directory; without it, in memory */
+  pgliteDir?: string;
+  /** PostgreSQL schema to use (tests give each suite its own) */
+  searchPath?: string;
+  poolSize?: number;
+}
+
+/** Opens PGlite (embedded) or a PostgreSQL pool, behind one interface. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
+    pool.on('error', () => {
+      /* an idle client lost its connection; the pool replaces it */
+    });
+    return {
+      db: drizzlePg(pool, { schema }) as unknown as Db,
+      driver: 'postgres',
+      exec: async (sql) => {
+        await pool.query(sql);
+      },
+      execInTransaction: async (sql) => {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          await client.query(sql);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
+      query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
+      close: () => pool.end(),
+    };
+  }
+  if (options.pgliteDir) fs.mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
+  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+  await client.waitReady;
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    driver: 'pglite',
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    execInTransaction: async (sql) => {
+      await client.transaction(async (tx) => {
+        await tx.exec(sql);
+      });
+    },
+    query: async <T>(sql: string, params: unknown[] = []) => (await client.query<T>(sql, params)).rows,
+    close: () => client.close(),
+  };
+}

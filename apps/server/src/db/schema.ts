@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, bigserial, index } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const roles = pgTable('roles', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull().default(''),
+  email: text('email').notNull(),
+  phone: text('phone').notNull().unique(),
+  image: text('image'),
+  active: boolean('active').notNull().default(true),
+  version: integer('version').notNull().default(0),
+  lastSignInAt: ts('last_sign_in_at'),
+  createdAt: ts('created_at').notNull().default(sql`now()`),
+  updatedAt: ts('updated_at').notNull().default(sql`now()`),
+});
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha-256 of the token; the token itself is never stored */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().default(sql`now()`),
+    expiresAt: ts('expires_at').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    mobileNumber: text('mobile_number').notNull(),
+    /** null for a number that is unknown or inactive: the row exists so both cost the same */
+    userId: text('user_id'),
+    codeHash: text('code_hash').notNull(),
+    ip: text('ip').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: ts('created_at').notNull().default(sql`now()`),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+  },
+  (t) => [index('otp_codes_mobile_idx').on(t.mobileNumber, t.createdAt), index('otp_codes_ip_idx').on(t.ip, t.createdAt)],
+);
+
+export const signatureNonces = pgTable('signature_nonces', {
+  id: text('id').primaryKey(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+export const devOutbox = pgTable('dev_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  mobileNumber: text('mobile_number').notNull(),
+  code: text('code').notNull(),
+  sentAt: ts('sent_at').notNull().default(sql`now()`),
+});
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    body: text('body'),
+    link: text('link'),
+    readAt: ts('read_at'),
+    createdAt: ts('created_at').notNull().default(sql`now()`),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: text('actor_id'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: ts('created_at').notNull().default(sql`now()`),
+  },
+  (t) => [index('activity_entity_idx').on(t.entityType, t.entityId, t.createdAt)],
+);

@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  MESSAGES,
+  RoleSchema,
+  hasPermission,
+  type Access,
+  type Role,
+  type RouteDef,
+  type RouteOutput,
+} from '@lectern/contract';
+import type { z } from 'zod';
+import { AppError, forbidden, unauthorized } from './app-error';
+import type { AppDeps } from './deps';
+
+/** The signed-in caller, decided from the session, never from x-user-info. */
+export interface AuthContext {
+  userId: string;
+  roles: Role[];
+  tokenHash: string;
+  expiresAt: Date;
+}
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface HandlerContext<R extends RouteDef> {
+  params: Parsed<R['params']>;
+  query: Parsed<R['query']>;
+  body: Parsed<R['body']>;
+  auth: R['access'] extends { kind: 'session' } ? AuthContext : undefined;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface HandlerResult<R extends RouteDef> {
+  data: RouteOutput<R>;
+  message?: string;
+  headers?: Record<string, string>;
+  status?: number;
+}
+
+export type Handler<R extends RouteDef> = (ctx: HandlerContext<R>) => Promise<HandlerResult<R>>;
+
+/** One handler for each route of a contract domain: the compiler refuses a missing one. */
+export type DomainHandlers<D extends Record<string, RouteDef>> = { [K in keyof D]: Handler<D[K]> };
+
+/** `/users/user/role/{role}` -> `/api/users/user/role/:role` */
+export function toFastifyPath(path: string): string {
+  return `/api${path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1')}`;
+}
+
+function parseOrThrow<S extends z.ZodType>(schema: S | undefined, value: unknown): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? (schema.type === 'object' ? {} : value));
+  if (!result.success) throw result.error;
+  return result.data;
+}
+
+async function checkAccess(deps: AppDeps, access: Access, request: FastifyRequest): Promise<AuthContext | undefined> {
+  if (access.kind === 'open') return undefined;
+  const url = request.raw.url ?? request.url;
+  await deps.signatures.verify(request.headers['x-signature'] as string | undefined, request.method, url);
+  if (access.kind === 'signed') return undefined;
+  const auth = await deps.sessions.authenticate(request.headers.authorization);
+  if (!auth) throw unauthorized(true);
+  const actingHeader = request.headers['x-user-info'];
+  if (actingHeader !== undefined) {
+    const acting = RoleSchema.safeParse(actingHeader);
+    if (!acting.success || !auth.roles.includes(acting.data)) throw forbidden();
+  }
+  if (!hasPermission(auth.roles, access.area)) throw forbidden();
+  return auth;
+}
+
+/** Registers every route of a contract domain with its handler: access, validation, envelope. */
+export function registerDomain<D extends Record<string, RouteDef>>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  domain: D,
+  handlers: DomainHandlers<D>,
+): void {
+  for (const name of Object.keys(domain) as (keyof D & string)[]) {
+    const def = domain[name]!;
+    const handler = handlers[name] as unknown as Handler<RouteDef>;
+    app.route({
+      method: def.method,
+      url: toFastifyPath(def.path),
+      handler: async (request, reply) => {
+        if (def.demoOnly && !deps.config.demoMode) throw new AppError(404, MESSAGES.generic);
+        const auth = await checkAccess(deps, def.access, request);
+        const ctx = {
+          params: parseOrThrow(def.params, request.params),
+          query: parseOrThrow(def.query, request.query),
+          body: parseOrThrow(def.body, request.body),
+          auth,
+          request,
+          reply,
+        } as HandlerContext<RouteDef>;
+        const result = await handler(ctx);
+        if (deps.config.validateResponses) def.response.parse(result.data);
+        if (result.headers) void reply.headers(result.headers);
+        void reply.status(result.status ?? 200);
+        if (def.raw) return reply.send(result.data);
+        return reply.send(result.message === undefined ? { data: result.data } : { data: result.data, message: result.message });
+      },
+    });
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * The error catalogue of both specifications (§8), with their exact texts, plus the few messages
+ * Lectern adds where the specifications are silent (marked "Lectern"; see docs/decisions.md).
+ */
+export const MESSAGES = {
+  unauthorized: 'You are not authorized to take this action.',
+  generic: 'Something went wrong. Please try again later.',
+  invalidCredentials: 'Invalid Credentials',
+  subjectUpdateInvalidId: 'Subject update failed for invalid subjectId. Please try again later.',
+  pagePermission: "You don't have required permissions to access [pageName] page(s).",
+  missingData: '[critical] is absent for your selection.',
+  navNoPermission: 'You dont have permission to access this page',
+  defaultSuccess: 'Action performed successfully.',
+  // subject and content failures
+  subjectCreateFailed: "Failed to create subject '[subjectName]'. Please try again later.",
+  subjectDeleteFailed: "Failed to delete subject '[subjectName]'. Please try again later.",
+  subjectUpdateFailed: "Failed to update subject '[subjectName]'. Please try again later.",
+  subjectDeleteForbidden: 'You dont have permission to delete subject(s).',
+  notContentAdmin:
+    "You are not content admin for '[subjectName]'. Only a content admin can update name of the subject.",
+  assigneesFetchFailed: "Failed to fetch assignees for subject '[subjectName]'.",
+  unitsFetchFailed: "Failed to fetch units for subject '[subjectName]'.",
+  /** wording not given by the spec: written in the subject pattern */
+  unitCreateFailed: "Failed to create unit '[unitName]'. Please try again later.",
+  unitDeleteFailed: "Failed to delete unit '[unitName]'. Please try again later.",
+  unitUpdateFailed: "Failed to update unit '[unitName]'. Please try again later.",
+  orderUpdateFailed: 'Failed to update [type]s order. Please try again later.',
+  sendForReviewFailed: "Send for review failed for '[subjectName]'. Please try again later.",
+  assigneeUpdateFailed: "Failed to update assignee for '[subjectName]'. Please try again later.",
+  contentActionFailed: "Failed to [action] [type] '[name]'. Please try again later.",
+  attachVideoFailed: 'Failed to attach video for [subTopicName]. Please try again later.',
+  categoryHasSubcategories: 'You cannot delete a category with subcategory(s) in it.',
+  // client messages
+  dateRange: 'Select proper date range!',
+  multipleFiles: 'Multiple Files not supported!',
+  addressSaved: 'The address changes have been saved successfully!',
+  orderCancelled: 'The Order has been cancelled successfully!',
+  // Lectern's own, where the specifications are silent
+  validation: 'Please check what you entered: [details].',
+  notFound: 'We could not find [what]. It may have been deleted.',
+  staleVersion:
+    'Someone else changed this [entity] while you were working on it. Reload to see their changes, then try again.',
+  tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
+  otpExhausted: 'Too many wrong codes. Please request a new code.',
+  otpSent: 'If [mobileNumber] belongs to an active staff account, a one-time code is on its way.',
+  signedOut: 'You have been signed out.',
+  userExists: 'A user with mobile number [mobileNumber] already exists.',
+  userCreated: "User '[name]' was created.",
+  userUpdated: "User '[name]' was updated.",
+  cannotDeactivateSelf: 'You cannot deactivate your own account.',
+  invalidSignature: 'This request could not be verified. Reload the page and try again.',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** Numeric error codes whose message is fixed: the client shows the catalogue text for them. */
+export const ERROR_CODES = {
+  1017: MESSAGES.invalidCredentials,
+  1018: MESSAGES.otpExhausted,
+  1029: MESSAGES.subjectUpdateInvalidId,
+  5000: MESSAGES.generic,
+} as const satisfies Record<number, string>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Messages by HTTP status (spec §8). */
+export const STATUS_MESSAGES: Record<number, string> = {
+  401: MESSAGES.unauthorized,
+  403: MESSAGES.unauthorized,
+  404: MESSAGES.generic,
+  500: MESSAGES.generic,
+};
+
+export const NETWORK_ERROR_MESSAGE = MESSAGES.generic;
+
+/** Replaces every `[placeholder]` with its value; unknown placeholders are left as they are. */
+export function fillMessage(template: string, values: Record<string, string | number> = {}): string {
+  return template.replace(/\[([A-Za-z]+)\]/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
+}
+
+/** What a failed call looked like, as far as the error mapper needs to know. */
+export interface FailedCall {
+  /** HTTP status; undefined for a network error */
+  status?: number;
+  /** the parsed response body, if any */
+  data?: unknown;
+}
+
+export interface MappedError {
+  message: string;
+  /** true when the session must end: the token is flagged invalid and the user is sent to sign-in */
+  tokenInvalid: boolean;
+}
+
+function field(data: unknown, name: string): unknown {
+  return typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[name] : undefined;
+}
+
+/**
+ * Spec §8 mapping: a custom message map wins (placeholders filled); else the catalogue entry of
+ * data.errorCode, else data.message, else the entry for the HTTP status; a network error gives
+ * the network-error message. A 401 while a token is held keeps the token valid, unless the server
+ * flags the session itself as invalid (`tokenInvalid: true`: expired, signed out, user deactivated);
+ * a 401 with no token held, or a flagged one, makes the client sign out to /auth/login.
+ */
+export function mapError(
+  call: FailedCall,
+  options: { hasToken: boolean; customMessage?: string; values?: Record<string, string | number> } = {
+    hasToken: false,
+  },
+): MappedError {
+  const tokenInvalid =
+    call.status === 401 && (!options.hasToken || field(call.data, 'tokenInvalid') === true);
+  if (options.customMessage) {
+    return { message: fillMessage(options.customMessage, options.values), tokenInvalid };
+  }
+  if (call.status === undefined) return { message: NETWORK_ERROR_MESSAGE, tokenInvalid: false };
+  const errorCode = field(call.data, 'errorCode');
+  const dataMessage = field(call.data, 'message');
+  if (errorCode !== undefined && errorCode !== null) {
+    const entry = (ERROR_CODES as Record<string, string>)[String(errorCode)];
+    if (entry) return { message: entry, tokenInvalid };
+  }
+  if (typeof dataMessage === 'string' && dataMessage.trim() !== '') return { message: dataMessage, tokenInvalid };
+  return { message: STATUS_MESSAGES[call.status] ?? MESSAGES.generic, tokenInvalid };
+}

@@ -1,0 +1,39 @@
+import { authContract } from './auth/auth.contract';
+import { notificationsContract } from './notifications/notifications.contract';
+import { overviewContract } from './overview/overview.contract';
+import type { RouteDef } from './route';
+import { systemContract } from './system/system.contract';
+import { usersContract } from './users/users.contract';
+
+export * from './constants';
+export * from './envelope';
+export * from './errors';
+export * from './format';
+export * from './permissions';
+export * from './roles';
+export * from './route';
+export * from './validation';
+export * from './signature';
+export * from './auth/auth.schemas';
+export * from './users/users.schemas';
+export * from './notifications/notifications.schemas';
+export * from './system/system.schemas';
+export * from './overview/overview.schemas';
+
+/** Every route of the API, by domain. A route exists here once. */
+export const contract = {
+  auth: authContract,
+  users: usersContract,
+  notifications: notificationsContract,
+  system: systemContract,
+  overview: overviewContract,
+} as const;
+
+export type Contract = typeof contract;
+
+/** Every route as a flat list, with its `domain.name` key. */
+export function allRoutes(): { key: string; def: RouteDef }[] {
+  return Object.entries(contract).flatMap(([domain, routes]) =>
+    Object.entries(routes as Record<string, RouteDef>).map(([name, def]) => ({ key: `${domain}.${name}`, def })),
+  );
+}

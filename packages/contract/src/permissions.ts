@@ -1,0 +1,73 @@
+import type { Role } from './roles';
+
+/**
+ * The permission table of DESIGN §5 as data. An empty list means every signed-in user.
+ * A check passes when the user holds any allowed role, or when none is required.
+ */
+export const PERMISSIONS = {
+  /** overview, notifications, own profile */
+  signedIn: [],
+  subjectView: ['SUPER_ADMIN', 'CONTENT_ADMIN', 'CONTENT_DEVELOPER', 'CONTENT_UPLOADER'],
+  /** subject create, delete, assign people, rename */
+  subjectManage: ['SUPER_ADMIN', 'CONTENT_ADMIN'],
+  /** units/topics/subtopics edit and reorder, send for review */
+  subjectEdit: ['SUPER_ADMIN', 'CONTENT_ADMIN', 'CONTENT_DEVELOPER'],
+  /** attach videos, uploads, file explorer */
+  videoAttach: ['SUPER_ADMIN', 'CONTENT_ADMIN', 'CONTENT_DEVELOPER', 'CONTENT_UPLOADER'],
+  subjectReview: ['SUPER_ADMIN', 'CONTENT_ADMIN'],
+  transcoding: ['SUPER_ADMIN', 'CONTENT_ADMIN', 'CONTENT_UPLOADER'],
+  publisher: ['SUPER_ADMIN', 'CONTENT_ADMIN'],
+  /** prices, subscriptions and OTS: FINANCE may edit these too */
+  publisherPricing: ['SUPER_ADMIN', 'CONTENT_ADMIN', 'FINANCE'],
+  /** coupons, delivery management, student management */
+  commerce: ['SUPER_ADMIN', 'FINANCE'],
+  /** legal (terms), student updates */
+  legal: ['SUPER_ADMIN', 'CONTENT_ADMIN'],
+  studentUpdates: ['SUPER_ADMIN', 'CONTENT_ADMIN'],
+  batches: ['SUPER_ADMIN', 'CONTENT_ADMIN', 'FINANCE'],
+  /** live classes (all) and insights; INSTRUCTOR for their own classes */
+  liveClasses: ['SUPER_ADMIN', 'CONTENT_ADMIN', 'INSTRUCTOR'],
+  /** Your Live Classes and go live */
+  yourLiveClasses: ['INSTRUCTOR'],
+  userManagement: ['SUPER_ADMIN'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type PermissionArea = keyof typeof PERMISSIONS;
+
+/** True when a user holding `roles` may use `area`. */
+export function hasPermission(roles: readonly string[], area: PermissionArea): boolean {
+  const allowed: readonly string[] = PERMISSIONS[area];
+  return allowed.length === 0 || allowed.some((role) => roles.includes(role));
+}
+
+/** A page of the console: its route, the name used in messages, and the area that guards it. */
+export interface PageDef {
+  path: string;
+  pageName: string;
+  area: PermissionArea;
+  /** shown in the navigation; `onlyRoles` hides the entry (not just disables it) for others */
+  nav?: { label: string; onlyRoles?: readonly Role[] };
+}
+
+/** Every signed-in page, in navigation order. */
+export const PAGES: readonly PageDef[] = [
+  { path: '/overview', pageName: 'Account Overview', area: 'signedIn', nav: { label: 'Overview' } },
+  { path: '/subject-management', pageName: 'Subject Management', area: 'subjectView', nav: { label: 'Subject Management' } },
+  { path: '/subject-management/subject-details', pageName: 'Subject Management - Subject Details', area: 'subjectView' },
+  { path: '/subject-management/subject-details/topics', pageName: 'Subject Management - Topics', area: 'subjectView' },
+  { path: '/subject-review', pageName: 'Subject Review', area: 'subjectReview', nav: { label: 'Subject Review' } },
+  { path: '/file-explorer', pageName: 'File Explorer', area: 'videoAttach', nav: { label: 'File Explorer' } },
+  { path: '/transcoding-manager', pageName: 'Transcoding Manager', area: 'transcoding', nav: { label: 'Transcoding Manager' } },
+  { path: '/publisher', pageName: 'Publisher', area: 'publisherPricing', nav: { label: 'Publisher' } },
+  { path: '/coupons', pageName: 'Coupons', area: 'commerce', nav: { label: 'Coupons' } },
+  { path: '/deliveryManagement', pageName: 'Delivery Management', area: 'commerce', nav: { label: 'Delivery Management' } },
+  { path: '/student-management', pageName: 'Student Management', area: 'commerce', nav: { label: 'Student Management' } },
+  { path: '/batch-management', pageName: 'Batch Management', area: 'batches', nav: { label: 'Batch Management' } },
+  { path: '/batch-management/students', pageName: 'Batch Management - Students', area: 'batches' },
+  { path: '/live-classes', pageName: 'Live Classes', area: 'liveClasses', nav: { label: 'Live Classes' } },
+  { path: '/live-classes/insights', pageName: 'Live Class Insights', area: 'liveClasses' },
+  { path: '/go-live', pageName: 'Your Live Classes', area: 'yourLiveClasses', nav: { label: 'Your Live Classes', onlyRoles: ['INSTRUCTOR'] } },
+  { path: '/student-updates', pageName: 'Student Updates', area: 'studentUpdates', nav: { label: 'Student Updates' } },
+  { path: '/legal', pageName: 'Legal', area: 'legal', nav: { label: 'Legal' } },
+  { path: '/user-management', pageName: 'User Management', area: 'userManagement', nav: { label: 'User Management' } },
+];

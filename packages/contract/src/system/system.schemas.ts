@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+export const ResourceTypeSchema = z.object({ key: z.string(), label: z.string() });
+
+export const ConfigSchema = z.object({
+  environment: z.string(),
+  demoMode: z.boolean(),
+  /** SPKI PEM of the server's RSA key: encrypt the fixed string and sign-in codes with it */
+  publicKey: z.string(),
+  fixedString: z.string(),
+  /** HMAC key of x-signature; it ships to every browser: an integrity and replay guard, not a secret */
+  signingSecret: z.string(),
+  cdnBase: z.string(),
+  resourceTypes: z.array(ResourceTypeSchema),
+  version: z.string(),
+});
+export type AppConfig = z.infer<typeof ConfigSchema>;
+
+const CheckSchema = z.enum(['ok', 'down', 'not-configured']);
+export const HealthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: CheckSchema,
+  storage: CheckSchema,
+  queue: CheckSchema,
+});
+
+export const OutboxQuerySchema = z.object({ mobileNumber: z.string().max(32).optional() });
+export const OutboxEntrySchema = z.object({ mobileNumber: z.string(), code: z.string(), sentAt: z.string() });
