@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@lectern/contract';
@@ -30,15 +30,25 @@ export interface BuildOptions {
   /** replace code delivery (tests) */
   delivery?: CodeDelivery;
   logger?: boolean | object;
+  /** registers extra routes before the app boots (tests) */
+  configure?: (app: FastifyInstance) => void;
 }
 
 /** Builds the whole app: infrastructure, then the domains' routes, then the SPA. Tests use it through `inject`. */
-export async function build(options: BuildOptions) {
+export async function build(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 500 },
+    // Router-level failures (over-long parameters, bad URLs) answer with the envelope too.
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ code: error.code }, 'request refused by the router');
+      void (reply as unknown as FastifyReply)
+        .status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400)
+        .send({ error: true, message: MESSAGES.validation.replace('[details]', 'the address is not valid') });
+    },
   });
 
   // Infrastructure: database (migrated), keys, security headers, error envelope.
@@ -103,6 +113,7 @@ export async function build(options: BuildOptions) {
   usersRoutes(app, deps);
   notificationsRoutes(app, deps);
   overviewRoutes(app, deps);
+  options.configure?.(app);
 
   // The SPA, with a history fallback; unknown API paths answer with the envelope.
   const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
@@ -126,6 +137,14 @@ export async function build(options: BuildOptions) {
     if (!options.database) await database.close();
   });
 
-  return Object.assign(app, { deps });
+  app.decorate('deps', deps);
+  return app;
 }
-export type LecternApp = Awaited<ReturnType<typeof build>>;
+export type LecternApp = FastifyInstance;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the app's shared services (tests reach the database and sessions through it) */
+    deps: AppDeps;
+  }
+}
