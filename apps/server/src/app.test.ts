@@ -17,7 +17,9 @@ describe('configuration', () => {
   });
 
   it('refuses to start demo mode with NODE_ENV=production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' })).toThrow(/Demo mode cannot run with NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' })).toThrow(
+      /Demo mode cannot run with NODE_ENV=production/,
+    );
     expect(loadConfig({ NODE_ENV: 'production' }).demoMode).toBe(false);
   });
 
@@ -37,7 +39,14 @@ describe('migrations', () => {
       expect(await migrateDown(database)).toBe(latest);
       expect(await migrate(database)).toEqual([latest]);
       const roles = await database.query<{ name: string }>('SELECT name FROM roles ORDER BY id');
-      expect(roles.map((r) => r.name)).toEqual(['SUPER_ADMIN', 'CONTENT_ADMIN', 'CONTENT_DEVELOPER', 'CONTENT_UPLOADER', 'FINANCE', 'INSTRUCTOR']);
+      expect(roles.map((r) => r.name)).toEqual([
+        'SUPER_ADMIN',
+        'CONTENT_ADMIN',
+        'CONTENT_DEVELOPER',
+        'CONTENT_UPLOADER',
+        'FINANCE',
+        'INSTRUCTOR',
+      ]);
     } finally {
       await drop();
     }
@@ -108,7 +117,11 @@ describe('the HTTP surface', () => {
 
   it('gives the SPA its runtime configuration without a signature', async () => {
     const res = await t.call('GET', '/api/config', { signature: false });
-    expect(res.body.data).toMatchObject({ demoMode: true, fixedString: 'test-fixed-string', signingSecret: 'test-signing-secret' });
+    expect(res.body.data).toMatchObject({
+      demoMode: true,
+      fixedString: 'test-fixed-string',
+      signingSecret: 'test-signing-secret',
+    });
     expect(res.body.data.publicKey).toContain('BEGIN PUBLIC KEY');
   });
 
@@ -118,11 +131,16 @@ describe('the HTTP surface', () => {
     for (const { def } of allRoutes()) {
       expect(res.body.paths[`/api${def.path}`]?.[def.method.toLowerCase()], `${def.method} ${def.path}`).toBeDefined();
     }
-    expect(res.body.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.required).toEqual(['mobileNumber', 'otp']);
+    expect(res.body.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'mobileNumber',
+      'otp',
+    ]);
   });
 
   it('keeps the demo outbox, newest first', async () => {
-    await t.database.exec("INSERT INTO dev_outbox (mobile_number, code, sent_at) VALUES ('9000000001', '111111', now() - interval '1 minute'), ('9000000001', '222222', now())");
+    await t.database.exec(
+      "INSERT INTO dev_outbox (mobile_number, code, sent_at) VALUES ('9000000001', '111111', now() - interval '1 minute'), ('9000000001', '222222', now())",
+    );
     const res = await t.call('GET', '/api/dev/outbox?mobileNumber=9000000001');
     expect(res.body.data.map((e: { code: string }) => e.code)).toEqual(['222222', '111111']);
   });

@@ -11,7 +11,12 @@ import { AppError } from './lib/app-error';
 import type { AppDeps } from './lib/deps';
 import { loadKeys } from './lib/keys';
 import { authRoutes } from './modules/auth/auth.routes';
-import { DevOutboxDelivery, UnconfiguredDelivery, WebhookDelivery, type CodeDelivery } from './modules/auth/code-delivery';
+import {
+  DevOutboxDelivery,
+  UnconfiguredDelivery,
+  WebhookDelivery,
+  type CodeDelivery,
+} from './modules/auth/code-delivery';
 import { SessionService } from './modules/auth/session.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { overviewRoutes } from './modules/overview/overview.routes';

@@ -31,7 +31,8 @@ async function main(): Promise<void> {
   ];
   if (config.demoMode) {
     lines.push('  Demo mode: sign in with one of these numbers; the code is shown on the sign-in screen.');
-    for (const user of DEMO_USERS) lines.push(`    ${user.role.padEnd(18)} ${user.phone}  (${user.firstName} ${user.lastName})`);
+    for (const user of DEMO_USERS)
+      lines.push(`    ${user.role.padEnd(18)} ${user.phone}  (${user.firstName} ${user.lastName})`);
   }
   console.log(`${lines.join('\n')}\n`);
 }

@@ -75,9 +75,7 @@ export const NETWORK_ERROR_MESSAGE = MESSAGES.generic;
 
 /** Replaces every `[placeholder]` with its value; unknown placeholders are left as they are. */
 export function fillMessage(template: string, values: Record<string, string | number> = {}): string {
-  return template.replace(/\[([A-Za-z]+)\]/g, (whole, key: string) =>
-    key in values ? String(values[key]) : whole,
-  );
+  return template.replace(/\[([A-Za-z]+)\]/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }
 
 /** What a failed call looked like, as far as the error mapper needs to know. */
@@ -111,8 +109,7 @@ export function mapError(
     hasToken: false,
   },
 ): MappedError {
-  const tokenInvalid =
-    call.status === 401 && (!options.hasToken || field(call.data, 'tokenInvalid') === true);
+  const tokenInvalid = call.status === 401 && (!options.hasToken || field(call.data, 'tokenInvalid') === true);
   if (options.customMessage) {
     return { message: fillMessage(options.customMessage, options.values), tokenInvalid };
   }

@@ -1,31 +1,31 @@
 // Pure formatters shared by server and web (spec 1 §5/§9, spec 2 §5/§9, DESIGN §2).
 // Self-contained: no imports, no Node built-ins; runs in Node 20 and in browsers.
 
-const NA = "NA";
+const NA = 'NA';
 
 const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ] as const;
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function pad2(n: number): string {
-  return String(n).padStart(2, "0");
+  return String(n).padStart(2, '0');
 }
 
 function pad4(n: number): string {
-  return String(n).padStart(4, "0");
+  return String(n).padStart(4, '0');
 }
 
 /** Converts a date-like value to a valid Date, or null; 'YYYY-MM-DD' strings are read as local calendar dates. */
@@ -34,11 +34,11 @@ function toDate(value: Date | string | number | null | undefined): Date | null {
   let date: Date;
   if (value instanceof Date) {
     date = new Date(value.getTime());
-  } else if (typeof value === "number") {
+  } else if (typeof value === 'number') {
     date = new Date(value);
   } else {
     const text = value.trim();
-    if (text === "") return null;
+    if (text === '') return null;
     const dateOnly = DATE_ONLY.exec(text);
     if (dateOnly) {
       const year = Number(dateOnly[1]);
@@ -59,7 +59,7 @@ function groupIndian(digits: string): string {
   if (digits.length <= 3) return digits;
   const lastThree = digits.slice(-3);
   const rest = digits.slice(0, -3);
-  const pairs = rest.replace(/\B(?=(\d{2})+(?!\d))/g, ",");
+  const pairs = rest.replace(/\B(?=(\d{2})+(?!\d))/g, ',');
   return `${pairs},${lastThree}`;
 }
 
@@ -72,16 +72,16 @@ export function formatIndianNumber(n: number, fractionDigits?: number): string {
     // toFixed switches to exponent notation here; such values are integral anyway.
     text = BigInt(abs).toString();
     if (fractionDigits !== undefined && fractionDigits > 0) {
-      text += `.${"0".repeat(Math.min(100, Math.floor(fractionDigits)))}`;
+      text += `.${'0'.repeat(Math.min(100, Math.floor(fractionDigits)))}`;
     }
   } else if (fractionDigits !== undefined) {
     text = abs.toFixed(Math.max(0, Math.min(100, Math.floor(fractionDigits))));
   } else if (Number.isInteger(abs)) {
     text = abs.toFixed(0);
   } else {
-    text = abs.toFixed(2).replace(/\.?0+$/, "");
+    text = abs.toFixed(2).replace(/\.?0+$/, '');
   }
-  const [intPart = "0", fracPart] = text.split(".");
+  const [intPart = '0', fracPart] = text.split('.');
   const grouped = groupIndian(intPart);
   const body = fracPart === undefined ? grouped : `${grouped}.${fracPart}`;
   const isZero = /^[0.]+$/.test(text);
@@ -89,12 +89,10 @@ export function formatIndianNumber(n: number, fractionDigits?: number): string {
 }
 
 /** Formats an amount as 'Rs. 12,34,567' (Indian grouping); null, undefined, blank or non-numeric -> 'NA'. */
-export function formatAmount(
-  value: number | string | null | undefined,
-): string {
+export function formatAmount(value: number | string | null | undefined): string {
   if (value === null || value === undefined) return NA;
-  if (typeof value === "string" && value.trim() === "") return NA;
-  const n = typeof value === "number" ? value : Number(value.trim());
+  if (typeof value === 'string' && value.trim() === '') return NA;
+  const n = typeof value === 'number' ? value : Number(value.trim());
   if (!Number.isFinite(n)) return NA;
   return `Rs. ${formatIndianNumber(n)}`;
 }
@@ -102,35 +100,31 @@ export function formatAmount(
 /** Returns 'NA' for null, undefined or an empty/whitespace-only string, otherwise String(value). */
 export function orNA(value: unknown): string {
   if (value === null || value === undefined) return NA;
-  if (typeof value === "string" && value.trim() === "") return NA;
+  if (typeof value === 'string' && value.trim() === '') return NA;
   return String(value);
 }
 
 /** Formats a table date as DD-MM-YYYY in local time; 'YYYY-MM-DD' strings keep their calendar day; invalid/absent -> 'NA'. */
-export function formatDate(
-  value: Date | string | number | null | undefined,
-): string {
+export function formatDate(value: Date | string | number | null | undefined): string {
   const date = toDate(value);
   if (!date) return NA;
   return `${pad2(date.getDate())}-${pad2(date.getMonth() + 1)}-${pad4(date.getFullYear())}`;
 }
 
 /** Formats the long date form 'D MonthName YYYY, h:mm AM|PM' in local time, e.g. '5 March 2026, 2:07 PM'; invalid/absent -> 'NA'. */
-export function formatDateLong(
-  value: Date | string | number | null | undefined,
-): string {
+export function formatDateLong(value: Date | string | number | null | undefined): string {
   const date = toDate(value);
   if (!date) return NA;
   const hours24 = date.getHours();
   const hours12 = hours24 % 12 === 0 ? 12 : hours24 % 12;
-  const meridiem = hours24 < 12 ? "AM" : "PM";
-  const month = MONTH_NAMES[date.getMonth()] ?? "";
+  const meridiem = hours24 < 12 ? 'AM' : 'PM';
+  const month = MONTH_NAMES[date.getMonth()] ?? '';
   return `${date.getDate()} ${month} ${pad4(date.getFullYear())}, ${hours12}:${pad2(date.getMinutes())} ${meridiem}`;
 }
 
 /** Formats a search-field date as MM/DD/YYYY in local time; an invalid Date gives ''. */
 export function formatSearchDate(d: Date): string {
-  if (Number.isNaN(d.getTime())) return "";
+  if (Number.isNaN(d.getTime())) return '';
   return `${pad2(d.getMonth() + 1)}/${pad2(d.getDate())}/${pad4(d.getFullYear())}`;
 }
 
@@ -143,24 +137,18 @@ export function parseSearchDate(s: string): Date | null {
   const year = Number(match[3]);
   const date = new Date(year, month, day);
   date.setFullYear(year);
-  if (
-    date.getFullYear() !== year ||
-    date.getMonth() !== month ||
-    date.getDate() !== day
-  ) {
+  if (date.getFullYear() !== year || date.getMonth() !== month || date.getDate() !== day) {
     return null;
   }
   return date;
 }
 
-const BYTE_UNITS = ["Bytes", "KB", "MB", "GB", "TB", "PB"] as const;
+const BYTE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
 
 /** Formats a byte count in 1024 steps (Bytes..PB) with up to `decimals` trimmed decimals; negative/non-finite -> '0 Bytes'. */
 export function formatBytes(bytes: number, decimals = 2): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return "0 Bytes";
-  const places = Number.isFinite(decimals)
-    ? Math.max(0, Math.min(100, Math.floor(decimals)))
-    : 2;
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const places = Number.isFinite(decimals) ? Math.max(0, Math.min(100, Math.floor(decimals))) : 2;
   const last = BYTE_UNITS.length - 1;
   let unit = 0;
   while (unit < last && bytes >= 1024 ** (unit + 1)) unit++;
@@ -170,12 +158,12 @@ export function formatBytes(bytes: number, decimals = 2): string {
     unit++;
     value = Number((bytes / 1024 ** unit).toFixed(places));
   }
-  return `${value} ${BYTE_UNITS[unit] ?? "Bytes"}`;
+  return `${value} ${BYTE_UNITS[unit] ?? 'Bytes'}`;
 }
 
 /** Formats seconds as H:MM:SS (hours unbounded, fractions floored); negative/non-finite -> '0:00:00'. */
 export function formatDuration(totalSeconds: number): string {
-  if (!Number.isFinite(totalSeconds) || totalSeconds <= 0) return "0:00:00";
+  if (!Number.isFinite(totalSeconds) || totalSeconds <= 0) return '0:00:00';
   const whole = Math.floor(totalSeconds);
   const hours = Math.floor(whole / 3600);
   const minutes = Math.floor((whole % 3600) / 60);
@@ -184,24 +172,19 @@ export function formatDuration(totalSeconds: number): string {
 }
 
 /** Shortens text to `keep` characters plus `suffix` when longer than `max` (counts code points, so emoji are never split). */
-function shorten(
-  text: string,
-  max: number,
-  keep: number,
-  suffix: string,
-): string {
+function shorten(text: string, max: number, keep: number, suffix: string): string {
   const chars = Array.from(text);
-  return chars.length > max ? chars.slice(0, keep).join("") + suffix : text;
+  return chars.length > max ? chars.slice(0, keep).join('') + suffix : text;
 }
 
 /** Display-only file name: over 30 characters -> first 27 + '...'; 30 or fewer unchanged. */
 export function shortenFileName(name: string): string {
-  return shorten(name, 30, 27, "...");
+  return shorten(name, 30, 27, '...');
 }
 
 /** Display label: over 50 characters -> first 47 + '…' (U+2026); 50 or fewer unchanged. */
 export function shortenLabel(label: string): string {
-  return shorten(label, 50, 47, "\u2026");
+  return shorten(label, 50, 47, '\u2026');
 }
 
 const MINUTE = 60;
@@ -209,14 +192,11 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** Abbreviated age: <60 s or future 'now', then 'Nm', 'Nh', 'Nd' (<7 d), 'Nw' (<30 d, so 1w-4w), 'Nmo' (30-day months, 1-11, <365 d), 'Ny' (365-day years); invalid -> 'NA'. */
-export function formatRelativeTime(
-  date: Date | string | number,
-  now: Date = new Date(),
-): string {
+export function formatRelativeTime(date: Date | string | number, now: Date = new Date()): string {
   const then = toDate(date);
   if (!then || Number.isNaN(now.getTime())) return NA;
   const seconds = Math.floor((now.getTime() - then.getTime()) / 1000);
-  if (seconds < MINUTE) return "now";
+  if (seconds < MINUTE) return 'now';
   if (seconds < HOUR) return `${Math.floor(seconds / MINUTE)}m`;
   if (seconds < DAY) return `${Math.floor(seconds / HOUR)}h`;
   const days = Math.floor(seconds / DAY);
@@ -231,52 +211,52 @@ export function initials(name: string): string {
   return name
     .trim()
     .split(/\s+/)
-    .filter((word) => word !== "")
+    .filter((word) => word !== '')
     .slice(0, 2)
-    .map((word) => (Array.from(word)[0] ?? "").toUpperCase())
-    .join("");
+    .map((word) => (Array.from(word)[0] ?? '').toUpperCase())
+    .join('');
 }
 
 /** Characters stripped from file names, exactly as listed in spec 1 §5 (31 characters; the dot is not among them). */
 export const SANITIZE_CHARACTERS: readonly string[] = Object.freeze([
-  "`",
-  "~",
-  "!",
-  "@",
-  "#",
-  "$",
-  "%",
-  "^",
-  "&",
-  "*",
-  "(",
-  ")",
-  "_",
-  "|",
-  "+",
-  "-",
-  "=",
-  "?",
-  ";",
-  ":",
+  '`',
+  '~',
+  '!',
+  '@',
+  '#',
+  '$',
+  '%',
+  '^',
+  '&',
+  '*',
+  '(',
+  ')',
+  '_',
+  '|',
+  '+',
+  '-',
+  '=',
+  '?',
+  ';',
+  ':',
   "'",
   '"',
-  ",",
-  "<",
-  ">",
-  "{",
-  "}",
-  "[",
-  "]",
-  "\\",
-  "/",
+  ',',
+  '<',
+  '>',
+  '{',
+  '}',
+  '[',
+  ']',
+  '\\',
+  '/',
 ]);
 
 const SANITIZE_SET: ReadonlySet<string> = new Set(SANITIZE_CHARACTERS);
 
 /** Removes every SANITIZE_CHARACTERS character from a file name; spaces, dots and other characters are kept. */
 export function sanitizeFileName(name: string): string {
-  let out = "";
+  let out = '';
   for (const ch of name) {
     if (!SANITIZE_SET.has(ch)) out += ch;
   }
@@ -288,18 +268,17 @@ export function pickerFileName(name: string): string {
   // Spec 1 §5 says "spaces become a hyphen"; spec 2 §5 states it precisely as "the first space
   // replaced by a hyphen", which is the rule implemented here. The hyphen is added after sanitising
   // (sanitising itself strips '-').
-  return sanitizeFileName(name).replace(" ", "-");
+  return sanitizeFileName(name).replace(' ', '-');
 }
 
 /** Non-picker upload key: sanitise, remove all whitespace, then prefix `${uniqueId}-`. */
 export function uploadFileName(name: string, uniqueId: string): string {
-  const cleaned = sanitizeFileName(name).replace(/\s+/g, "");
+  const cleaned = sanitizeFileName(name).replace(/\s+/g, '');
   return `${uniqueId}-${cleaned}`;
 }
 
 /** The 62 characters random ids are drawn from: A-Z, a-z, 0-9. */
-export const RANDOM_ID_ALPHABET =
-  "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+export const RANDOM_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 // Largest multiple of 62 not above 256: bytes at or beyond it are rejected, so byte % 62 is uniform.
 const RANDOM_BYTE_LIMIT = 256 - (256 % RANDOM_ID_ALPHABET.length);
@@ -307,16 +286,12 @@ const RANDOM_BYTE_LIMIT = 256 - (256 % RANDOM_ID_ALPHABET.length);
 /** Random id of `length` characters from RANDOM_ID_ALPHABET, uniform via rejection sampling over crypto bytes. */
 export function randomId(length: number): string {
   if (!Number.isSafeInteger(length) || length < 0) {
-    throw new RangeError(
-      `randomId length must be a non-negative integer, got ${length}`,
-    );
+    throw new RangeError(`randomId length must be a non-negative integer, got ${length}`);
   }
-  let out = "";
+  let out = '';
   while (out.length < length) {
     // Draw a little more than needed; about 3% of bytes are rejected.
-    const bytes = new Uint8Array(
-      Math.min(65536, Math.ceil((length - out.length) * 1.1) + 8),
-    );
+    const bytes = new Uint8Array(Math.min(65536, Math.ceil((length - out.length) * 1.1) + 8));
     globalThis.crypto.getRandomValues(bytes);
     for (const byte of bytes) {
       if (byte >= RANDOM_BYTE_LIMIT) continue;
@@ -330,12 +305,10 @@ export function randomId(length: number): string {
 /** Random RFC 4122 version-4 UUID via crypto.randomUUID (getRandomValues fallback where randomUUID is unavailable, e.g. non-secure browser contexts). */
 export function uuid(): string {
   const cryptoApi = globalThis.crypto;
-  if (typeof cryptoApi.randomUUID === "function") return cryptoApi.randomUUID();
+  if (typeof cryptoApi.randomUUID === 'function') return cryptoApi.randomUUID();
   const bytes = cryptoApi.getRandomValues(new Uint8Array(16));
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join(
-    "",
-  );
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -37,3 +37,4 @@ export function allRoutes(): { key: string; def: RouteDef }[] {
     Object.entries(routes as Record<string, RouteDef>).map(([name, def]) => ({ key: `${domain}.${name}`, def })),
   );
 }
+export * from './permissions-doc';

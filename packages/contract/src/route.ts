@@ -11,9 +11,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  *   `scoped` marks routes whose service narrows access further by assignment or ownership.
  */
 export type Access =
-  | { kind: 'open' }
-  | { kind: 'signed' }
-  | { kind: 'session'; area: PermissionArea; scoped?: boolean };
+  { kind: 'open' } | { kind: 'signed' } | { kind: 'session'; area: PermissionArea; scoped?: boolean };
 
 export interface RouteDef {
   method: HttpMethod;
@@ -40,7 +38,9 @@ export function route<const R extends RouteDef>(def: R): R {
 type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
 
 /** What a caller passes: params, query and body as the route's schemas accept them. */
-export type RouteInput<R extends RouteDef> = (R['params'] extends z.ZodType ? { params: InputOf<R['params']> } : { params?: undefined }) &
+export type RouteInput<R extends RouteDef> = (R['params'] extends z.ZodType
+  ? { params: InputOf<R['params']> }
+  : { params?: undefined }) &
   (R['query'] extends z.ZodType ? { query?: InputOf<R['query']> } : { query?: undefined }) &
   (R['body'] extends z.ZodType ? { body: InputOf<R['body']> } : { body?: undefined });
 

@@ -96,11 +96,7 @@ export interface SignerConfig {
  */
 export function createSigner(config: SignerConfig) {
   let encryptedKey: Promise<string> | undefined;
-  return async function sign(
-    method: string,
-    path: string,
-    opts: { now?: number; id?: string } = {},
-  ): Promise<string> {
+  return async function sign(method: string, path: string, opts: { now?: number; id?: string } = {}): Promise<string> {
     encryptedKey ??= rsaEncrypt(config.publicKey, config.fixedString).then(toBase64Url);
     const key = await encryptedKey;
     const id = opts.id ?? randomId(CONSTANTS.signatureIdLength);

@@ -8,38 +8,28 @@ export type FieldRule = (value: unknown) => string | undefined;
 export function regexRule(pattern: RegExp, message: string): FieldRule {
   return (value) => {
     pattern.lastIndex = 0;
-    const ok = pattern.test(String(value ?? ""));
+    const ok = pattern.test(String(value ?? ''));
     pattern.lastIndex = 0;
     return ok ? undefined : message;
   };
 }
 
 /** Default message of a 'checked' rule. */
-export const DEFAULT_CHECKED_MESSAGE = "must be checked";
+export const DEFAULT_CHECKED_MESSAGE = 'must be checked';
 
 /** Rule returning `message` unless the value is exactly true. */
-export function checkedRule(
-  message: string = DEFAULT_CHECKED_MESSAGE,
-): FieldRule {
+export function checkedRule(message: string = DEFAULT_CHECKED_MESSAGE): FieldRule {
   return (value) => (value === true ? undefined : message);
 }
 
 /** True for null, undefined, or a string that is empty after trimming. */
 function isEmptyValue(value: unknown): boolean {
-  return (
-    value === null ||
-    value === undefined ||
-    (typeof value === "string" && value.trim() === "")
-  );
+  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 }
 
 /** True when any value (array items or object values) is null, undefined or a blank string. */
-export function isAnyFieldEmpty(
-  fields: Record<string, unknown> | readonly unknown[],
-): boolean {
-  const values: readonly unknown[] = Array.isArray(fields)
-    ? fields
-    : Object.values(fields);
+export function isAnyFieldEmpty(fields: Record<string, unknown> | readonly unknown[]): boolean {
+  const values: readonly unknown[] = Array.isArray(fields) ? fields : Object.values(fields);
   return values.some(isEmptyValue);
 }
 
@@ -50,7 +40,7 @@ export function emptyFields(obj: Record<string, unknown>): string[] {
 
 /** True for null, undefined, or a string that is empty after trimming. */
 export function isBlank(s: string | null | undefined): boolean {
-  return s === null || s === undefined || s.trim() === "";
+  return s === null || s === undefined || s.trim() === '';
 }
 
 /** Removes a trailing lone high surrogate left by cutting a string in the middle of a pair. */
@@ -64,14 +54,12 @@ export const HEADER_INPUT_MAX = 200;
 
 /** Table header input limited to its first 200 characters (UTF-16 units, like maxlength; a split emoji is dropped). */
 export function clampHeaderInput(s: string): string {
-  return s.length > HEADER_INPUT_MAX
-    ? dropBrokenSurrogate(s.slice(0, HEADER_INPUT_MAX))
-    : s;
+  return s.length > HEADER_INPUT_MAX ? dropBrokenSurrogate(s.slice(0, HEADER_INPUT_MAX)) : s;
 }
 
 /** Whether the header input button is enabled: false for empty or whitespace-only text. */
 export function isHeaderInputSubmittable(s: string): boolean {
-  return s.trim() !== "";
+  return s.trim() !== '';
 }
 
 /** Maximum number of digits in the number search. */
@@ -81,45 +69,36 @@ const NUMBER_SEARCH_PATTERN = /^[0-9]{0,10}$/;
 
 /** Number search input: `next` when it is ASCII digits only and at most 10 long, otherwise '' (the field is cleared). */
 export function numberSearchInput(next: string): string {
-  return NUMBER_SEARCH_PATTERN.test(next) ? next : "";
+  return NUMBER_SEARCH_PATTERN.test(next) ? next : '';
 }
 
 /** Maximum length of an editable text cell. */
 export const EDITABLE_TEXT_MAX = 200;
 
 /** Editable cell blur: the trimmed value (cut to 200) to report, or null when blank or unchanged after trimming. */
-export function editableTextCommit(
-  previous: string,
-  next: string,
-): string | null {
+export function editableTextCommit(previous: string, next: string): string | null {
   const trimmed = next.trim();
-  if (trimmed === "") return null;
+  if (trimmed === '') return null;
   const previousTrimmed = previous.trim();
   // An untouched cell never reports, even if its stored value is longer than the limit.
   if (trimmed === previousTrimmed) return null;
   const clamped =
-    trimmed.length > EDITABLE_TEXT_MAX
-      ? dropBrokenSurrogate(trimmed.slice(0, EDITABLE_TEXT_MAX)).trimEnd()
-      : trimmed;
+    trimmed.length > EDITABLE_TEXT_MAX ? dropBrokenSurrogate(trimmed.slice(0, EDITABLE_TEXT_MAX)).trimEnd() : trimmed;
   return clamped === previousTrimmed ? null : clamped;
 }
 
 /** Message shown when a date-range search is refused. */
-export const DATE_RANGE_MESSAGE = "Select proper date range!";
+export const DATE_RANGE_MESSAGE = 'Select proper date range!';
 
 /** Number of days in the default date-range window. */
 const DEFAULT_RANGE_DAYS = 30;
 
 /** DATE_RANGE_MESSAGE unless both dates are valid and start is strictly earlier than end. */
-export function validateDateRange(
-  start: Date | null,
-  end: Date | null,
-): string | undefined {
+export function validateDateRange(start: Date | null, end: Date | null): string | undefined {
   if (!start || !end) return DATE_RANGE_MESSAGE;
   const from = start.getTime();
   const to = end.getTime();
-  if (Number.isNaN(from) || Number.isNaN(to) || from >= to)
-    return DATE_RANGE_MESSAGE;
+  if (Number.isNaN(from) || Number.isNaN(to) || from >= to) return DATE_RANGE_MESSAGE;
   return undefined;
 }
 
@@ -143,7 +122,7 @@ export function isValidMobileNumber(s: string): boolean {
 }
 
 /** Message shown when several files are dropped on a single-file drop zone. */
-export const MULTIPLE_FILES_MESSAGE = "Multiple Files not supported!";
+export const MULTIPLE_FILES_MESSAGE = 'Multiple Files not supported!';
 
 /** MULTIPLE_FILES_MESSAGE when more than one file is given, otherwise undefined. */
 export function singleFileCheck(files: readonly unknown[]): string | undefined {

@@ -40,7 +40,9 @@ export async function migrate(database: Database, migrations = loadMigrations())
     const version = migration.version.replace(/'/g, "''");
     // Under the lock a second process waits; its insert of the same version then fails and it moves on.
     try {
-      await database.execInTransaction(`${lock}\nINSERT INTO schema_migrations (version) VALUES ('${version}');\n${migration.up}`);
+      await database.execInTransaction(
+        `${lock}\nINSERT INTO schema_migrations (version) VALUES ('${version}');\n${migration.up}`,
+      );
       applied.push(migration.version);
     } catch (error) {
       // A concurrent process applied it first: the unique version makes the second attempt fail.

@@ -23,8 +23,12 @@ export const users = pgTable('users', {
   active: boolean('active').notNull().default(true),
   version: integer('version').notNull().default(0),
   lastSignInAt: ts('last_sign_in_at'),
-  createdAt: ts('created_at').notNull().default(sql`now()`),
-  updatedAt: ts('updated_at').notNull().default(sql`now()`),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
+  updatedAt: ts('updated_at')
+    .notNull()
+    .default(sql`now()`),
 });
 
 export const userRoles = pgTable(
@@ -48,7 +52,9 @@ export const sessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: ts('created_at').notNull().default(sql`now()`),
+    createdAt: ts('created_at')
+      .notNull()
+      .default(sql`now()`),
     expiresAt: ts('expires_at').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
@@ -66,11 +72,16 @@ export const otpCodes = pgTable(
     codeHash: text('code_hash').notNull(),
     ip: text('ip').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    createdAt: ts('created_at').notNull().default(sql`now()`),
+    createdAt: ts('created_at')
+      .notNull()
+      .default(sql`now()`),
     expiresAt: ts('expires_at').notNull(),
     consumedAt: ts('consumed_at'),
   },
-  (t) => [index('otp_codes_mobile_idx').on(t.mobileNumber, t.createdAt), index('otp_codes_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('otp_codes_mobile_idx').on(t.mobileNumber, t.createdAt),
+    index('otp_codes_ip_idx').on(t.ip, t.createdAt),
+  ],
 );
 
 export const signatureNonces = pgTable('signature_nonces', {
@@ -82,7 +93,9 @@ export const devOutbox = pgTable('dev_outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   mobileNumber: text('mobile_number').notNull(),
   code: text('code').notNull(),
-  sentAt: ts('sent_at').notNull().default(sql`now()`),
+  sentAt: ts('sent_at')
+    .notNull()
+    .default(sql`now()`),
 });
 
 export const notifications = pgTable(
@@ -97,7 +110,9 @@ export const notifications = pgTable(
     body: text('body'),
     link: text('link'),
     readAt: ts('read_at'),
-    createdAt: ts('created_at').notNull().default(sql`now()`),
+    createdAt: ts('created_at')
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 );
@@ -112,7 +127,9 @@ export const activityLog = pgTable(
     entityId: text('entity_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
-    createdAt: ts('created_at').notNull().default(sql`now()`),
+    createdAt: ts('created_at')
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('activity_entity_idx').on(t.entityType, t.entityId, t.createdAt)],
 );

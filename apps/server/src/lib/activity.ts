@@ -4,7 +4,14 @@ import { activityLog } from '../db/schema';
 /** Writes one activity row (who, what, when, before/after); call it inside the change's transaction. */
 export async function recordActivity(
   db: Db,
-  entry: { actorId: string | null; action: string; entityType: string; entityId: string; before?: unknown; after?: unknown },
+  entry: {
+    actorId: string | null;
+    action: string;
+    entityType: string;
+    entityId: string;
+    before?: unknown;
+    after?: unknown;
+  },
 ): Promise<void> {
   await db.insert(activityLog).values({
     actorId: entry.actorId,

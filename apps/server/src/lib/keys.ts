@@ -34,7 +34,10 @@ export async function loadKeys(db: Db, config: Config): Promise<ServerKeys> {
   const privatePem =
     config.keys.privateKeyPem ??
     (await setting(db, 'rsa_private_key', () =>
-      crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      crypto
+        .generateKeyPairSync('rsa', { modulusLength: 2048 })
+        .privateKey.export({ type: 'pkcs8', format: 'pem' })
+        .toString(),
     ));
   const privateKey = crypto.createPrivateKey(privatePem);
   const publicKeyPem = crypto.createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
@@ -53,7 +56,10 @@ export function rsaDecrypt(keys: ServerKeys, encoded: string): string | null {
     const buffer = Buffer.from(encoded.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
     if (buffer.length === 0 || buffer.length > 1024) return null;
     return crypto
-      .privateDecrypt({ key: keys.privateKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, buffer)
+      .privateDecrypt(
+        { key: keys.privateKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+        buffer,
+      )
       .toString('utf8');
   } catch {
     return null;

@@ -100,7 +100,9 @@ export function registerDomain<D extends Record<string, RouteDef>>(
         if (result.headers) void reply.headers(result.headers);
         void reply.status(result.status ?? 200);
         if (def.raw) return reply.send(result.data);
-        return reply.send(result.message === undefined ? { data: result.data } : { data: result.data, message: result.message });
+        return reply.send(
+          result.message === undefined ? { data: result.data } : { data: result.data, message: result.message },
+        );
       },
     });
   }

@@ -28,14 +28,20 @@ function bodyArbitrary(def: RouteDef): fc.Arbitrary<unknown> {
     wrongValue,
     keys.length > 0 ? record(keys) : fc.constant({}),
     fc.subarray(keys).chain(record),
-    fc.tuple(record(keys), fc.string({ minLength: 1, maxLength: 20 }), fc.anything({ maxDepth: 1 })).map(([obj, k, v]) => ({
-      ...obj,
-      [`unknown_${k}`]: v,
-    })),
+    fc
+      .tuple(record(keys), fc.string({ minLength: 1, maxLength: 20 }), fc.anything({ maxDepth: 1 }))
+      .map(([obj, k, v]) => ({
+        ...obj,
+        [`unknown_${k}`]: v,
+      })),
   );
 }
 
-const paramValue = fc.oneof(fc.string({ maxLength: 50 }), oversized.map((s) => s.slice(0, 3000)), fc.constantFrom('..', '%00', '💥', '-1'));
+const paramValue = fc.oneof(
+  fc.string({ maxLength: 50 }),
+  oversized.map((s) => s.slice(0, 3000)),
+  fc.constantFrom('..', '%00', '💥', '-1'),
+);
 
 async function send(t: TestContext, def: RouteDef, path: string, body: unknown, raw?: string) {
   const token = await t.sessionFor('SUPER_ADMIN');
@@ -68,11 +74,13 @@ describe('bad input to every route', () => {
       if (def.body) {
         arbitraries.push(bodyArbitrary(def).map((body) => ({ path: base, body })));
         arbitraries.push(
-          fc.constantFrom('{', '{"a":', 'null', '[1,2', '"text"', 'undefined', '{"mobileNumber": 9000000001}').map((raw) => ({
-            path: base,
-            body: undefined,
-            raw,
-          })),
+          fc
+            .constantFrom('{', '{"a":', 'null', '[1,2', '"text"', 'undefined', '{"mobileNumber": 9000000001}')
+            .map((raw) => ({
+              path: base,
+              body: undefined,
+              raw,
+            })),
         );
       }
       if (def.params) {
@@ -88,9 +96,15 @@ describe('bad input to every route', () => {
       if (def.query) {
         const names = Object.keys(def.query.shape);
         arbitraries.push(
-          fc.dictionary(fc.constantFrom(...names, 'extra'), fc.oneof(paramValue, fc.constantFrom('-5', '1.5', 'NaN', '99999999'))).map(
-            (q) => ({ path: `${base}?${new URLSearchParams(q as Record<string, string>).toString()}`, body: undefined }),
-          ),
+          fc
+            .dictionary(
+              fc.constantFrom(...names, 'extra'),
+              fc.oneof(paramValue, fc.constantFrom('-5', '1.5', 'NaN', '99999999')),
+            )
+            .map((q) => ({
+              path: `${base}?${new URLSearchParams(q as Record<string, string>).toString()}`,
+              body: undefined,
+            })),
         );
       }
       await fc.assert(

@@ -39,10 +39,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
         body = { error: true, message: fillMessage(MESSAGES.validation, { details: 'the request is too large' }) };
       } else if (statusCode === 415 || code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
         status = 415;
-        body = { error: true, message: fillMessage(MESSAGES.validation, { details: 'send the body as application/json' }) };
+        body = {
+          error: true,
+          message: fillMessage(MESSAGES.validation, { details: 'send the body as application/json' }),
+        };
       } else if (statusCode >= 400 && statusCode < 500) {
         status = statusCode;
-        const details = code.startsWith('FST_ERR_CTP') || code === 'FST_ERR_VALIDATION' ? 'the body is not valid JSON' : 'the request is not valid';
+        const details =
+          code.startsWith('FST_ERR_CTP') || code === 'FST_ERR_VALIDATION'
+            ? 'the body is not valid JSON'
+            : 'the request is not valid';
         body = {
           error: true,
           message: statusCode === 404 ? MESSAGES.generic : fillMessage(MESSAGES.validation, { details }),

@@ -40,9 +40,17 @@ describe('permissions: every route, every caller', () => {
         const good = await t.signer(def.method, path);
         const bad = good.slice(0, -4) + (good.endsWith('0000') ? '1111' : '0000');
         expect((await t.call(def.method, path, { signature: bad, token, role: 'SUPER_ADMIN' })).status).toBe(401);
-        const first = await t.call(def.method, path, { signature: good, token: await t.sessionFor('SUPER_ADMIN'), role: 'SUPER_ADMIN' });
+        const first = await t.call(def.method, path, {
+          signature: good,
+          token: await t.sessionFor('SUPER_ADMIN'),
+          role: 'SUPER_ADMIN',
+        });
         expect(first.status).not.toBe(401);
-        const replay = await t.call(def.method, path, { signature: good, token: await t.sessionFor('SUPER_ADMIN'), role: 'SUPER_ADMIN' });
+        const replay = await t.call(def.method, path, {
+          signature: good,
+          token: await t.sessionFor('SUPER_ADMIN'),
+          role: 'SUPER_ADMIN',
+        });
         expect(replay.status).toBe(401);
       });
 
@@ -59,7 +67,7 @@ describe('permissions: every route, every caller', () => {
         expect(none.status).toBe(401);
         expect(none.body).toEqual({ error: true, message: MESSAGES.unauthorized, tokenInvalid: true });
         const token = await t.sessionFor('SUPER_ADMIN');
-        await t.database.query('UPDATE sessions SET expires_at = now() - interval \'1 second\' WHERE user_id = $1', [
+        await t.database.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1", [
           await t.userIdByPhone('9000000001'),
         ]);
         const expired = await t.call(def.method, path, { token, role: 'SUPER_ADMIN' });

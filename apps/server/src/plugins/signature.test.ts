@@ -17,11 +17,28 @@ describe('x-signature', () => {
   const post = (signature: string | false, path = PATH) =>
     t.call('POST', path, { body: { mobileNumber: unknownNumber() }, signature });
 
-  async function handMade(opts: { id?: string; timestamp?: number; fixed?: string; secret?: string; path?: string; method?: string }) {
-    const id = opts.id ?? crypto.randomBytes(16).toString('base64').replace(/[^A-Za-z0-9]/g, '').padEnd(22, 'a').slice(0, 22);
+  async function handMade(opts: {
+    id?: string;
+    timestamp?: number;
+    fixed?: string;
+    secret?: string;
+    path?: string;
+    method?: string;
+  }) {
+    const id =
+      opts.id ??
+      crypto
+        .randomBytes(16)
+        .toString('base64')
+        .replace(/[^A-Za-z0-9]/g, '')
+        .padEnd(22, 'a')
+        .slice(0, 22);
     const timestamp = opts.timestamp ?? Date.now();
     const key = toBase64Url(await rsaEncrypt(t.signerConfig.publicKey, opts.fixed ?? t.signerConfig.fixedString));
-    const mac = await hmacSha256Hex(opts.secret ?? t.signerConfig.signingSecret, signatureBase(opts.method ?? 'POST', timestamp, id, opts.path ?? PATH));
+    const mac = await hmacSha256Hex(
+      opts.secret ?? t.signerConfig.signingSecret,
+      signatureBase(opts.method ?? 'POST', timestamp, id, opts.path ?? PATH),
+    );
     return `v1.${id}.${timestamp}.${key}.${mac}`;
   }
 
@@ -64,12 +81,22 @@ describe('x-signature', () => {
   it('signs the path without its query string', async () => {
     const token = await t.sessionFor('SUPER_ADMIN');
     const signature = await t.signer('GET', '/api/users/user/internal/all');
-    const res = await t.call('GET', '/api/users/user/internal/all?page=0&size=1000', { token, role: 'SUPER_ADMIN', signature });
+    const res = await t.call('GET', '/api/users/user/internal/all?page=0&size=1000', {
+      token,
+      role: 'SUPER_ADMIN',
+      signature,
+    });
     expect(res.status).toBe(200);
   });
 
   it('catches a replay sent to another server process sharing the database', async () => {
-    const second = await build({ config: t.config, database: t.database, delivery: t.delivery, seed: false, logger: false });
+    const second = await build({
+      config: t.config,
+      database: t.database,
+      delivery: t.delivery,
+      seed: false,
+      logger: false,
+    });
     try {
       const signature = await handMade({});
       expect((await post(signature)).status).toBe(200);

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 
 /** A value that satisfies a path parameter's schema, so the request reaches the access checks. */
 function sampleParam(schema: z.ZodType): string {
-  for (const candidate of ['SUPER_ADMIN', '9000000001', 'sample']) if (schema.safeParse(candidate).success) return candidate;
+  for (const candidate of ['SUPER_ADMIN', '9000000001', 'sample'])
+    if (schema.safeParse(candidate).success) return candidate;
   const options = (schema as { options?: unknown[] }).options;
   return options?.[0] !== undefined ? String(options[0]) : 'sample';
 }

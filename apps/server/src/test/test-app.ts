@@ -73,7 +73,11 @@ export interface TestContext {
   config: Config;
   signer: (method: string, path: string, opts?: { now?: number; id?: string }) => Promise<string>;
   signerConfig: SignerConfig;
-  call: (method: string, path: string, options?: CallOptions) => Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  call: (
+    method: string,
+    path: string,
+    options?: CallOptions,
+  ) => Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   /** signs in through the real code flow and returns the token */
   signIn: (mobileNumber: string) => Promise<string>;
   /** a session for a demo role, made directly (fast) */

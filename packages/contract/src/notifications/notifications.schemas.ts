@@ -1,6 +1,15 @@
 import { z } from 'zod';
 
-export const NOTIFICATION_TYPES = ['INFO', 'SUCCESS', 'WARNING', 'ERROR', 'SUBJECT', 'UPLOAD', 'TRANSCODING', 'USER'] as const;
+export const NOTIFICATION_TYPES = [
+  'INFO',
+  'SUCCESS',
+  'WARNING',
+  'ERROR',
+  'SUBJECT',
+  'UPLOAD',
+  'TRANSCODING',
+  'USER',
+] as const;
 export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 
 export const NotificationSchema = z.object({

@@ -28,7 +28,13 @@ export class AuthRepository {
     return { byNumber: byNumber?.n ?? 0, byAddress: byAddress?.n ?? 0, newest };
   }
 
-  async insertCode(row: { mobileNumber: string; userId: string | null; codeHash: string; ip: string; expiresAt: Date }) {
+  async insertCode(row: {
+    mobileNumber: string;
+    userId: string | null;
+    codeHash: string;
+    ip: string;
+    expiresAt: Date;
+  }) {
     await this.db.insert(otpCodes).values(row);
   }
 

@@ -6,7 +6,14 @@ import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const service = new AuthService(new AuthRepository(deps.db), deps.sessions, deps.delivery, deps.keys, deps.config, app.log);
+  const service = new AuthService(
+    new AuthRepository(deps.db),
+    deps.sessions,
+    deps.delivery,
+    deps.keys,
+    deps.config,
+    app.log,
+  );
   registerDomain(app, deps, contract.auth, {
     sendOtp: async ({ body, request }) => service.sendOtp(body.mobileNumber, request.ip),
     login: async ({ body, request }) => {

@@ -34,13 +34,22 @@ export class AuthService {
     const since = new Date(Date.now() - otp.windowMs);
     const recent = await this.repo.recentRequests(mobileNumber, ip, since);
     const sinceNewest = recent.newest ? Date.now() - recent.newest.getTime() : Infinity;
-    if (recent.byNumber >= otp.maxPerNumber || recent.byAddress >= otp.maxPerAddress || sinceNewest < otp.resendCooldownMs) {
+    if (
+      recent.byNumber >= otp.maxPerNumber ||
+      recent.byAddress >= otp.maxPerAddress ||
+      sinceNewest < otp.resendCooldownMs
+    ) {
       const retryAfter =
-        sinceNewest < otp.resendCooldownMs ? Math.ceil((otp.resendCooldownMs - sinceNewest) / 1000) : Math.ceil(otp.windowMs / 1000);
+        sinceNewest < otp.resendCooldownMs
+          ? Math.ceil((otp.resendCooldownMs - sinceNewest) / 1000)
+          : Math.ceil(otp.windowMs / 1000);
       throw new AppError(429, MESSAGES.tooManyRequests, { headers: { 'retry-after': String(retryAfter) } });
     }
     const userId = await this.repo.activeUserIdByPhone(mobileNumber);
-    const code = crypto.randomInt(0, 10 ** CONSTANTS.otpLength).toString().padStart(CONSTANTS.otpLength, '0');
+    const code = crypto
+      .randomInt(0, 10 ** CONSTANTS.otpLength)
+      .toString()
+      .padStart(CONSTANTS.otpLength, '0');
     // For an unknown number the stored hash is of a random value no code can produce.
     const codeHash = userId ? this.hashCode(mobileNumber, code) : this.hashCode(mobileNumber, crypto.randomUUID());
     await this.repo.insertCode({

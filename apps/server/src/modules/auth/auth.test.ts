@@ -19,7 +19,9 @@ describe('sign-in with a one-time code', () => {
   const sendOtp = (mobileNumber: string, headers?: Record<string, string>) =>
     t.call('POST', '/api/auth/internal/send/otp', { body: { mobileNumber }, headers });
   const login = async (mobileNumber: string, code: string) =>
-    t.call('POST', '/api/auth/login', { body: { mobileNumber, otp: await encryptOtp(t.signerConfig.publicKey, code) } });
+    t.call('POST', '/api/auth/login', {
+      body: { mobileNumber, otp: await encryptOtp(t.signerConfig.publicKey, code) },
+    });
 
   it('sends a 6-digit code and signs in with it, the token in the authorization header', async () => {
     const sent = await sendOtp(ADMIN);
@@ -45,7 +47,9 @@ describe('sign-in with a one-time code', () => {
   it('keeps only a hash of the code', async () => {
     await sendOtp(ADMIN);
     const code = await t.delivery.codeFor(ADMIN, t.delivery.sent.filter((s) => s.mobileNumber === ADMIN).length - 1);
-    const rows = await t.database.query<Record<string, unknown>>('SELECT * FROM otp_codes WHERE mobile_number = $1', [ADMIN]);
+    const rows = await t.database.query<Record<string, unknown>>('SELECT * FROM otp_codes WHERE mobile_number = $1', [
+      ADMIN,
+    ]);
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows[0])).not.toContain(code);
     expect(String(rows[0]!.code_hash)).toMatch(/^[0-9a-f]{64}$/);
@@ -73,7 +77,10 @@ describe('sign-in with a one-time code', () => {
   it('refuses a code older than 5 minutes', async () => {
     const before = t.delivery.sent.length;
     await sendOtp(ADMIN);
-    const code = await t.delivery.codeFor(ADMIN, t.delivery.sent.slice(0, before).filter((s) => s.mobileNumber === ADMIN).length);
+    const code = await t.delivery.codeFor(
+      ADMIN,
+      t.delivery.sent.slice(0, before).filter((s) => s.mobileNumber === ADMIN).length,
+    );
     await t.database.exec("UPDATE otp_codes SET expires_at = now() - interval '1 second'");
     const res = await login(ADMIN, code);
     expect(res.status).toBe(401);
@@ -88,11 +95,15 @@ describe('sign-in with a one-time code', () => {
     for (let i = 0; i < 5; i++) expect((await login(ADMIN, wrong)).body.errorCode).toBe(1017);
     const res = await login(ADMIN, code);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: true, errorCode: 1018, message: 'Too many wrong codes. Please request a new code.' });
+    expect(res.body).toEqual({
+      error: true,
+      errorCode: 1018,
+      message: 'Too many wrong codes. Please request a new code.',
+    });
   });
 
   it('gives an unknown or inactive number the same answer, the same database work, and no code', async () => {
-    await t.database.query("UPDATE users SET active = false WHERE phone = $1", [FINANCE]);
+    await t.database.query('UPDATE users SET active = false WHERE phone = $1', [FINANCE]);
     const sentBefore = t.delivery.sent.length;
     const known = await sendOtp(ADMIN);
     const unknown = await sendOtp(UNKNOWN);
@@ -108,14 +119,17 @@ describe('sign-in with a one-time code', () => {
     expect(rows.map((r) => r.mobile_number)).toEqual([ADMIN, UNKNOWN, FINANCE]);
     // no code can sign in an unknown number
     expect((await login(UNKNOWN, '123456')).body.errorCode).toBe(1017);
-    await t.database.query("UPDATE users SET active = true WHERE phone = $1", [FINANCE]);
+    await t.database.query('UPDATE users SET active = true WHERE phone = $1', [FINANCE]);
   });
 
   it('limits resends per number: a cooldown, then a cap per window', async () => {
     expect((await sendOtp(ADMIN)).status).toBe(200);
     const tooSoon = await sendOtp(ADMIN);
     expect(tooSoon.status).toBe(429);
-    expect(tooSoon.body).toEqual({ error: true, message: 'Too many attempts. Please wait a few minutes and try again.' });
+    expect(tooSoon.body).toEqual({
+      error: true,
+      message: 'Too many attempts. Please wait a few minutes and try again.',
+    });
     expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
     // past the cooldown but over the cap of 5 per window
     await t.database.exec("UPDATE otp_codes SET created_at = now() - interval '1 minute'");
@@ -140,7 +154,11 @@ describe('sign-in with a one-time code', () => {
     expect(out.status).toBe(200);
     const after = await t.call('GET', '/api/auth/session', { token, role: 'SUPER_ADMIN' });
     expect(after.status).toBe(401);
-    expect(after.body).toEqual({ error: true, message: 'You are not authorized to take this action.', tokenInvalid: true });
+    expect(after.body).toEqual({
+      error: true,
+      message: 'You are not authorized to take this action.',
+      tokenInvalid: true,
+    });
   });
 
   it('refuses an expired session', async () => {
@@ -161,7 +179,9 @@ describe('sign-in with a one-time code', () => {
 describe('resend limit per address', () => {
   let t: TestContext;
   beforeAll(async () => {
-    t = await createTestApp({ otp: { resendCooldownMs: 30_000, windowMs: 15 * 60_000, maxPerNumber: 5, maxPerAddress: 3 } });
+    t = await createTestApp({
+      otp: { resendCooldownMs: 30_000, windowMs: 15 * 60_000, maxPerNumber: 5, maxPerAddress: 3 },
+    });
   });
   afterAll(async () => t?.close());
 

@@ -47,6 +47,9 @@ export class UnconfiguredDelivery implements CodeDelivery {
   readonly kind = 'none';
   constructor(private readonly log: FastifyBaseLogger) {}
   async send(mobileNumber: string): Promise<void> {
-    this.log.error({ mobileNumber }, 'no SMS provider configured (SMS_WEBHOOK_URL): the sign-in code was not delivered');
+    this.log.error(
+      { mobileNumber },
+      'no SMS provider configured (SMS_WEBHOOK_URL): the sign-in code was not delivered',
+    );
   }
 }

@@ -15,7 +15,10 @@ export class SessionService {
   ) {}
 
   /** Starts a session and returns the token to hand to the client. */
-  async create(userId: string, meta: { ip?: string; userAgent?: string } = {}): Promise<{ token: string; expiresAt: Date }> {
+  async create(
+    userId: string,
+    meta: { ip?: string; userAgent?: string } = {},
+  ): Promise<{ token: string; expiresAt: Date }> {
     const token = crypto.randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.ttlMs);
     await this.db.insert(sessions).values({
@@ -37,7 +40,9 @@ export class SessionService {
       .select({
         userId: sessions.userId,
         expiresAt: sessions.expiresAt,
-        roles: sql<string[]>`array(select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${users.id} order by r.id)`,
+        roles: sql<
+          string[]
+        >`array(select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${users.id} order by r.id)`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))

@@ -40,7 +40,11 @@ export class NotificationsRepository {
   async markRead(userId: string, ids: string[] | undefined): Promise<number> {
     const mine = and(eq(notifications.userId, userId), isNull(notifications.readAt));
     const where = ids && ids.length > 0 ? and(mine, inArray(notifications.id, ids)) : mine;
-    const updated = await this.db.update(notifications).set({ readAt: new Date() }).where(where).returning({ id: notifications.id });
+    const updated = await this.db
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(where)
+      .returning({ id: notifications.id });
     return updated.length;
   }
 }

@@ -30,19 +30,33 @@ describe('staff notifications and the overview', () => {
     const admin = await t.sessionFor('SUPER_ADMIN');
     const mine = await t.call('GET', '/api/notifications/staff', { token: admin, role: 'SUPER_ADMIN' });
     const theirs = mine.body.data.notifications.map((n: { notificationId: string }) => n.notificationId);
-    const res = await t.call('PUT', '/api/notifications/staff/read', { token: finance, role: 'FINANCE', body: { notificationIds: theirs } });
+    const res = await t.call('PUT', '/api/notifications/staff/read', {
+      token: finance,
+      role: 'FINANCE',
+      body: { notificationIds: theirs },
+    });
     expect(res.body.data.updated).toBe(0);
-    expect((await t.call('GET', '/api/notifications/staff', { token: admin, role: 'SUPER_ADMIN' })).body.data.unread).toBe(3);
+    expect(
+      (await t.call('GET', '/api/notifications/staff', { token: admin, role: 'SUPER_ADMIN' })).body.data.unread,
+    ).toBe(3);
   });
 
   it('gives each role real figures on the overview', async () => {
-    const admin = await t.call('GET', '/api/overview/summary', { token: await t.sessionFor('SUPER_ADMIN'), role: 'SUPER_ADMIN' });
-    const byKey = Object.fromEntries(admin.body.data.figures.map((f: { key: string; value: number }) => [f.key, f.value]));
+    const admin = await t.call('GET', '/api/overview/summary', {
+      token: await t.sessionFor('SUPER_ADMIN'),
+      role: 'SUPER_ADMIN',
+    });
+    const byKey = Object.fromEntries(
+      admin.body.data.figures.map((f: { key: string; value: number }) => [f.key, f.value]),
+    );
     expect(admin.body.data.userName).toBe('Aarav Mehta');
     expect(byKey.activeUsers).toBe(6);
     expect(byKey.unreadNotifications).toBe(3);
     expect(byKey.liveSessions).toBeGreaterThanOrEqual(1);
-    const instructor = await t.call('GET', '/api/overview/summary', { token: await t.sessionFor('INSTRUCTOR'), role: 'INSTRUCTOR' });
+    const instructor = await t.call('GET', '/api/overview/summary', {
+      token: await t.sessionFor('INSTRUCTOR'),
+      role: 'INSTRUCTOR',
+    });
     const keys = instructor.body.data.figures.map((f: { key: string }) => f.key);
     expect(keys).toContain('unreadNotifications');
     expect(keys).not.toContain('activeUsers');

@@ -16,7 +16,12 @@ export function overviewRoutes(app: FastifyInstance, deps: AppDeps): void {
     summary: async ({ auth: caller }) => {
       const info = await auth.loggedInUser(caller.userId);
       const figures = [
-        { key: 'unreadNotifications', label: 'Unread notifications', value: await notifications.unread(caller.userId), link: '/notifications' },
+        {
+          key: 'unreadNotifications',
+          label: 'Unread notifications',
+          value: await notifications.unread(caller.userId),
+          link: '/notifications',
+        },
         { key: 'rolesHeld', label: 'Roles held', value: caller.roles.length, link: null },
       ];
       if (hasPermission(caller.roles, 'userManagement')) {

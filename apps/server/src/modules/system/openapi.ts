@@ -2,7 +2,10 @@ import { allRoutes, ErrorEnvelopeSchema, type RouteDef } from '@lectern/contract
 import { z } from 'zod';
 
 function schemaOf(type: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(type, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(type, { io, unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   return rest;
 }
 
@@ -14,7 +17,12 @@ function parameters(def: RouteDef) {
   ] as const) {
     if (!obj) continue;
     for (const [name, type] of Object.entries(obj.shape as Record<string, z.ZodType>)) {
-      list.push({ name, in: where, required: where === 'path' || !type.safeParse(undefined).success, schema: schemaOf(type, 'input') });
+      list.push({
+        name,
+        in: where,
+        required: where === 'path' || !type.safeParse(undefined).success,
+        schema: schemaOf(type, 'input'),
+      });
     }
   }
   return list;
@@ -40,16 +48,26 @@ export function buildOpenApi(version: string): Record<string, unknown> {
             'application/json': {
               schema: def.raw
                 ? schemaOf(def.response, 'output')
-                : { type: 'object', properties: { data: schemaOf(def.response, 'output'), message: { type: 'string' } }, required: ['data'] },
+                : {
+                    type: 'object',
+                    properties: { data: schemaOf(def.response, 'output'), message: { type: 'string' } },
+                    required: ['data'],
+                  },
             },
           },
         },
-        default: { description: 'Failure', content: { 'application/json': { schema: schemaOf(ErrorEnvelopeSchema, 'output') } } },
+        default: {
+          description: 'Failure',
+          content: { 'application/json': { schema: schemaOf(ErrorEnvelopeSchema, 'output') } },
+        },
       },
       'x-access': def.access,
     };
     if (def.body) {
-      operation.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(def.body, 'input') } } };
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: schemaOf(def.body, 'input') } },
+      };
     }
     const path = `/api${def.path}`;
     paths[path] = { ...paths[path], [def.method.toLowerCase()]: operation };

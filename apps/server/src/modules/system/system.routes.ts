@@ -56,7 +56,9 @@ export function systemRoutes(app: FastifyInstance, deps: AppDeps): void {
         .where(query.mobileNumber ? eq(devOutbox.mobileNumber, query.mobileNumber) : undefined)
         .orderBy(desc(devOutbox.sentAt), desc(devOutbox.id))
         .limit(50);
-      return { data: rows.map((r) => ({ mobileNumber: r.mobileNumber, code: r.code, sentAt: r.sentAt.toISOString() })) };
+      return {
+        data: rows.map((r) => ({ mobileNumber: r.mobileNumber, code: r.code, sentAt: r.sentAt.toISOString() })),
+      };
     },
   });
 }

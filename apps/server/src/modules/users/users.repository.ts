@@ -36,7 +36,12 @@ export class UsersRepository {
       .select({ userId: userRoles.userId, name: roles.name })
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(inArray(userRoles.userId, rows.map((r) => r.id)));
+      .where(
+        inArray(
+          userRoles.userId,
+          rows.map((r) => r.id),
+        ),
+      );
     const byUser = new Map<string, string[]>();
     for (const h of held) byUser.set(h.userId, [...(byUser.get(h.userId) ?? []), h.name]);
     return rows.map((row) => toUser(row, byUser.get(row.id) ?? []));
@@ -75,7 +80,15 @@ export class UsersRepository {
 
   async insert(
     db: Db,
-    values: { id: string; firstName: string; lastName: string; email: string; phone: string; active: boolean; roles: Role[] },
+    values: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      email: string;
+      phone: string;
+      active: boolean;
+      roles: Role[];
+    },
   ): Promise<void> {
     const { roles: held, ...row } = values;
     await db.insert(users).values(row);

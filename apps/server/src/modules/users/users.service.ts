@@ -85,7 +85,14 @@ export class UsersService {
         const ok = await this.repo.update(tx, userId, version, { ...values, roles: uniqueRoles(values.roles) });
         if (!ok) throw staleVersion('user');
         if (!values.active) await this.sessions.endAllForUser(userId, tx);
-        await recordActivity(tx, { actorId, action: 'user.update', entityType: 'user', entityId: userId, before, after: values });
+        await recordActivity(tx, {
+          actorId,
+          action: 'user.update',
+          entityType: 'user',
+          entityId: userId,
+          before,
+          after: values,
+        });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw AppError.of(409, 'userExists', { mobileNumber: input.phone });

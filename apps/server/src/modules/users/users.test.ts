@@ -10,7 +10,8 @@ describe('users API', () => {
   });
   afterAll(async () => t?.close());
 
-  const as = (method: string, path: string, body?: unknown) => t.call(method, path, { token: admin, role: 'SUPER_ADMIN', body });
+  const as = (method: string, path: string, body?: unknown) =>
+    t.call(method, path, { token: admin, role: 'SUPER_ADMIN', body });
   const newUser = {
     firstName: 'Kavya',
     lastName: 'Menon',
@@ -51,11 +52,17 @@ describe('users API', () => {
     const res = await as('POST', '/api/users/user', newUser);
     expect(res.status).toBe(201);
     expect(res.body.message).toBe("User 'Kavya Menon' was created.");
-    expect(res.body.data.roles.map((r: { roleName: string }) => r.roleName)).toEqual(['CONTENT_DEVELOPER', 'CONTENT_UPLOADER']);
+    expect(res.body.data.roles.map((r: { roleName: string }) => r.roleName)).toEqual([
+      'CONTENT_DEVELOPER',
+      'CONTENT_UPLOADER',
+    ]);
     const token = await t.signIn(newUser.phone);
     const session = await t.call('GET', '/api/auth/session', { token, role: 'CONTENT_DEVELOPER' });
     expect(session.body.data.user.roles).toEqual([{ roleName: 'CONTENT_DEVELOPER' }, { roleName: 'CONTENT_UPLOADER' }]);
-    const activity = await t.database.query<{ action: string }>("SELECT action FROM activity_log WHERE entity_id = $1", [res.body.data.userId]);
+    const activity = await t.database.query<{ action: string }>(
+      'SELECT action FROM activity_log WHERE entity_id = $1',
+      [res.body.data.userId],
+    );
     expect(activity.map((a) => a.action)).toEqual(['user.create']);
   });
 
@@ -66,7 +73,10 @@ describe('users API', () => {
   });
 
   it('validates a mobile number', async () => {
-    expect((await as('GET', '/api/users/user/validate/9123456780')).body.data).toMatchObject({ valid: true, exists: true });
+    expect((await as('GET', '/api/users/user/validate/9123456780')).body.data).toMatchObject({
+      valid: true,
+      exists: true,
+    });
     expect((await as('GET', '/api/users/user/validate/9999999999')).body.data).toEqual({
       mobileNumber: '9999999999',
       valid: true,
@@ -85,16 +95,28 @@ describe('users API', () => {
   it('refuses an update made against an old version, and never overwrites silently', async () => {
     const list = await as('GET', '/api/users/user/internal/all');
     const kavya = list.body.data.content.find((u: { phone: string }) => u.phone === newUser.phone);
-    const first = await as('PUT', '/api/users/user', { ...newUser, userId: kavya.userId, version: kavya.version, lastName: 'Menon-Rao' });
+    const first = await as('PUT', '/api/users/user', {
+      ...newUser,
+      userId: kavya.userId,
+      version: kavya.version,
+      lastName: 'Menon-Rao',
+    });
     expect(first.status).toBe(200);
     expect(first.body.data.version).toBe(kavya.version + 1);
-    const stale = await as('PUT', '/api/users/user', { ...newUser, userId: kavya.userId, version: kavya.version, lastName: 'Lost' });
+    const stale = await as('PUT', '/api/users/user', {
+      ...newUser,
+      userId: kavya.userId,
+      version: kavya.version,
+      lastName: 'Lost',
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.message).toBe(
       'Someone else changed this user while you were working on it. Reload to see their changes, then try again.',
     );
     const after = await as('GET', '/api/users/user/internal/all');
-    expect(after.body.data.content.find((u: { phone: string }) => u.phone === newUser.phone).userProfile.lastName).toBe('Menon-Rao');
+    expect(after.body.data.content.find((u: { phone: string }) => u.phone === newUser.phone).userProfile.lastName).toBe(
+      'Menon-Rao',
+    );
   });
 
   it('deactivating a user ends their sessions at once and stops them signing in', async () => {
@@ -102,7 +124,12 @@ describe('users API', () => {
     expect((await t.call('GET', '/api/notifications/staff', { token, role: 'CONTENT_DEVELOPER' })).status).toBe(200);
     const list = await as('GET', '/api/users/user/internal/all');
     const kavya = list.body.data.content.find((u: { phone: string }) => u.phone === newUser.phone);
-    const res = await as('PUT', '/api/users/user', { ...newUser, userId: kavya.userId, version: kavya.version, active: false });
+    const res = await as('PUT', '/api/users/user', {
+      ...newUser,
+      userId: kavya.userId,
+      version: kavya.version,
+      active: false,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.active).toBe(false);
     const after = await t.call('GET', '/api/notifications/staff', { token, role: 'CONTENT_DEVELOPER' });

@@ -1,0 +1,50 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const DESKTOP = { width: 1440, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/** The system Chromium, headless, with the flags this machine needs. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+/** A fresh context (its own session storage) at the console's address, collecting console errors. */
+export async function newPage(
+  browser: Browser,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport, baseURL: inject('baseUrl') });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return { context, page, errors };
+}
+
+/** Signs in through the screen: number, 'Request code', the demo hint's code, 'Sign in'. */
+export async function signInThroughScreen(page: Page, mobileNumber: string): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByLabel('Mobile number').fill(mobileNumber);
+  await page.getByRole('button', { name: 'Request code' }).click();
+  const hint = page.getByText(/Demo mode: your code is \d{6}/);
+  await hint.waitFor();
+  const code = /(\d{6})/.exec((await hint.textContent()) ?? '')?.[1];
+  if (!code) throw new Error('no demo code shown');
+  await page.getByLabel('One-time code').fill(code);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL('**/overview');
+}

@@ -1,0 +1,119 @@
+import { DEMO_ROLES_FOR_E2E } from './demo-users';
+import { MESSAGES, PAGES, fillMessage, hasPermission, type Role } from '@lectern/contract';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, signInThroughScreen } from './browser';
+
+describe('signing in and the navigation each role sees', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  for (const { role, phone } of DEMO_ROLES_FOR_E2E) {
+    it(`${role} signs in through the screen and sees the navigation the table allows`, async () => {
+      const { context, page, errors } = await newPage(browser);
+      try {
+        await page.goto('/');
+        await page.waitForURL('**/auth/login');
+        await signInThroughScreen(page, phone);
+        await expect(page.getByRole('heading', { name: 'Account Overview' })).toBeTruthy();
+        await page.getByRole('heading', { name: 'Account Overview' }).waitFor();
+        for (const entry of PAGES.filter((p) => p.nav)) {
+          const item = page.getByTestId(`nav-${entry.path}`);
+          const onlyFor = entry.nav?.onlyRoles;
+          if (onlyFor && !onlyFor.includes(role)) {
+            expect(await item.count(), `${entry.path} hidden for ${role}`).toBe(0);
+            continue;
+          }
+          const disabled = (await item.getAttribute('aria-disabled')) === 'true';
+          expect(disabled, `${entry.path} for ${role}`).toBe(!hasPermission([role], entry.area));
+        }
+        const firstDisabled = PAGES.find((p) => p.nav && !p.nav.onlyRoles && !hasPermission([role], p.area));
+        if (firstDisabled) {
+          await page.getByTestId(`nav-${firstDisabled.path}`).hover();
+          await page.getByRole('tooltip').filter({ hasText: MESSAGES.navNoPermission }).waitFor();
+        }
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it("shows 'Invalid Credentials' for a wrong code", async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto('/auth/login');
+      await page.getByLabel('Mobile number').fill('9000000002');
+      await page.getByRole('button', { name: 'Request code' }).click();
+      const hint = page.getByText(/Demo mode: your code is \d{6}/);
+      await hint.waitFor();
+      const code = /(\d{6})/.exec((await hint.textContent()) ?? '')![1]!;
+      await page.getByLabel('One-time code').fill(code === '000000' ? '111111' : '000000');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByText('Invalid Credentials').first().waitFor();
+      expect(page.url()).toContain('/auth/login');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('signs out, and the signed-in area then sends the visitor to sign-in', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signInThroughScreen(page, '9000000005');
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.waitForURL('**/auth/login');
+      await page.goto('/coupons');
+      await page.waitForURL('**/auth/login');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an invalidated session is sent to /auth/login on its next call', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signInThroughScreen(page, '9000000001');
+      // End the session behind the browser's back, as a deactivation or expiry would.
+      const second = await context.newPage();
+      await second.goto('/overview');
+      await second.getByRole('heading', { name: 'Account Overview' }).waitFor();
+      await second.getByRole('button', { name: 'Sign out' }).click();
+      await second.waitForURL('**/auth/login');
+      await page.goto('/overview');
+      await page.waitForURL('**/auth/login', { timeout: 15_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the page-permission message on a page the role may not use', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signInThroughScreen(page, '9000000005');
+      await page.goto('/user-management');
+      await page.getByText(fillMessage(MESSAGES.pagePermission, { pageName: 'User Management' })).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the 404 page for unknown paths, other /auth and other /errors paths', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      for (const path of ['/no/such/page', '/auth/elsewhere', '/errors/error-999']) {
+        await page.goto(path);
+        await page.waitForURL('**/errors/error-404');
+      }
+      await page.goto('/publisher');
+      await page.waitForURL(/auth\/login|storeManager\/storeDetails/);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+export type { Role };
