@@ -36,7 +36,12 @@ export default tseslint.config(
     // The contract runs in browsers too: no Node built-ins outside its tests.
     files: ['packages/contract/src/**/*.ts'],
     ignores: ['packages/contract/src/**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'the contract must run in browsers' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*'], message: 'the contract must run in browsers' }] },
+      ],
+    },
   },
   {
     files: ['**/*.test.{ts,tsx}', '**/*.e2e.ts', 'apps/server/src/test/**', 'e2e/**', 'apps/web/src/test/**'],

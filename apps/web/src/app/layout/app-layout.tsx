@@ -1,0 +1,80 @@
+import { Suspense, useState } from 'react';
+import { Outlet } from 'react-router';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { BannerOutlet, BannerProvider } from '../../components/feedback/banner';
+import { PageLoading } from '../../components/page-loading';
+import { useSessionRefresh } from '../../features/auth/api/get-session';
+import { useSession } from '../../lib/session';
+import { PageGate } from '../guards/page-gate';
+import { SideNav } from './side-nav';
+import { TopBar } from './top-bar';
+import { UserCard } from './user-card';
+
+export const DRAWER_WIDTH = 264;
+
+/** The signed-in layout of spec 1 §2: top bar, left drawer (permanent from md, temporary on phones), page. */
+export function AppLayout() {
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const session = useSession();
+  useSessionRefresh();
+  if (!session) return null;
+
+  const drawerContent = (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      {desktop && <Toolbar />}
+      <UserCard user={session.user} />
+      <Divider />
+      <Box sx={{ flex: 1, overflowY: 'auto' }}>
+        <SideNav roles={session.roles} phone={!desktop} onNavigate={desktop ? undefined : () => setMobileOpen(false)} />
+      </Box>
+      <Divider />
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 3, py: 2 }}>
+        © 2026 Lectern
+      </Typography>
+    </Box>
+  );
+
+  const paperSx = { width: DRAWER_WIDTH, boxSizing: 'border-box', borderRight: 1, borderColor: 'divider' } as const;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <TopBar onOpenMenu={() => setMobileOpen(true)} phone={!desktop} />
+      {desktop ? (
+        <Drawer variant="permanent" sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': paperSx }}>
+          {drawerContent}
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          ModalProps={{ keepMounted: false }}
+          sx={{ '& .MuiDrawer-paper': paperSx }}
+        >
+          {drawerContent}
+        </Drawer>
+      )}
+      <Box component="main" sx={{ flex: 1, minWidth: 0, px: { xs: 2, sm: 3, lg: 4 }, pb: 4 }}>
+        <Toolbar />
+        <Box sx={{ pt: { xs: 2, sm: 3 }, maxWidth: 1400, mx: 'auto' }}>
+          <BannerProvider>
+            <BannerOutlet />
+            <Suspense fallback={<PageLoading />}>
+              <PageGate>
+                <Outlet />
+              </PageGate>
+            </Suspense>
+          </BannerProvider>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,100 @@
+import { lazy } from 'react';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { PAGES } from '@lectern/contract';
+import { RequireAuth } from './guards/require-auth';
+import { AppLayout } from './layout/app-layout';
+import { RootLayout } from './root-layout';
+
+// Every page is its own lazily loaded chunk.
+const LoginPage = lazy(() => import('../features/auth/components/login-page'));
+const OverviewPage = lazy(() => import('../features/overview/components/overview-page'));
+const NotificationsPage = lazy(() => import('../features/notifications/components/notifications-page'));
+const PlaceholderPage = lazy(() => import('./routes/placeholder-page'));
+const UnauthorizedPage = lazy(() =>
+  import('../features/errors/components/error-page').then((m) => ({ default: m.UnauthorizedPage })),
+);
+const NotFoundPage = lazy(() =>
+  import('../features/errors/components/error-page').then((m) => ({ default: m.NotFoundPage })),
+);
+const ServerErrorPage = lazy(() =>
+  import('../features/errors/components/error-page').then((m) => ({ default: m.ServerErrorPage })),
+);
+
+export const NOT_FOUND_PATH = '/errors/error-404';
+export const PUBLISHER_HOME = '/publisher/storeManager/storeDetails';
+
+function pageName(path: string): string {
+  const page = PAGES.find((entry) => entry.path === path);
+  if (!page) throw new Error(`No PAGES entry for ${path}`);
+  return page.pageName;
+}
+
+/** Screens later issues build: title only for now. Paths are relative to the signed-in area. */
+const UPCOMING: readonly { path: string; title: string; subtitleParam?: string }[] = [
+  { path: 'subject-management', title: pageName('/subject-management') },
+  { path: 'subject-management/subject-details', title: pageName('/subject-management/subject-details') },
+  { path: 'subject-management/subject-details/topics', title: pageName('/subject-management/subject-details/topics') },
+  { path: 'subject-review', title: pageName('/subject-review') },
+  { path: 'user-management', title: pageName('/user-management') },
+  { path: 'file-explorer', title: pageName('/file-explorer') },
+  { path: 'transcoding-manager', title: pageName('/transcoding-manager') },
+  { path: 'coupons', title: pageName('/coupons') },
+  { path: 'legal', title: pageName('/legal') },
+  { path: 'deliveryManagement', title: pageName('/deliveryManagement') },
+  { path: 'student-management', title: pageName('/student-management') },
+  { path: 'live-classes', title: pageName('/live-classes') },
+  { path: 'live-classes/insights', title: pageName('/live-classes/insights') },
+  { path: 'go-live', title: pageName('/go-live') },
+  { path: 'batch-management', title: pageName('/batch-management') },
+  { path: 'batch-management/students', title: pageName('/batch-management/students') },
+  // the navigation links to /student-updates itself; the spec's route carries the update type
+  { path: 'student-updates', title: pageName('/student-updates') },
+  { path: 'student-updates/:updateType', title: pageName('/student-updates'), subtitleParam: 'updateType' },
+  { path: 'publisher/storeManager/storeDetails', title: 'Publisher - Store Details' },
+  { path: 'publisher/storeManager/storelistings', title: 'Publisher - Store Listings' },
+  { path: 'publisher/storeManager/storeDetailsList', title: 'Publisher - Store Details List' },
+  { path: 'publisher/storeManager/store', title: 'Publisher - Store Listing' },
+  { path: 'publisher/catalogueManager/catalogueList', title: 'Publisher - Catalogue List' },
+  { path: 'publisher/catalogueManager/createCatalogue', title: 'Publisher - Create Catalogue' },
+  { path: 'publisher/otsManager', title: 'Publisher - OTS Manager' },
+  { path: 'publisher/editOts', title: 'Publisher - Edit OTS' },
+];
+
+const toNotFound = <Navigate to={NOT_FOUND_PATH} replace />;
+
+/** Every route of spec 1 §2 and spec 2 §2. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { index: true, element: <Navigate to="/overview" replace /> },
+      { path: 'auth/login', element: <LoginPage /> },
+      { path: 'auth/*', element: toNotFound },
+      { path: 'errors/error-401', element: <UnauthorizedPage /> },
+      { path: 'errors/error-404', element: <NotFoundPage /> },
+      { path: 'errors/error-500', element: <ServerErrorPage /> },
+      { path: 'errors/*', element: toNotFound },
+      {
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { path: 'overview', element: <OverviewPage /> },
+          { path: 'notifications', element: <NotificationsPage /> },
+          { path: 'publisher', element: <Navigate to={PUBLISHER_HOME} replace /> },
+          ...UPCOMING.map(({ path, title, subtitleParam }) => ({
+            path,
+            element: <PlaceholderPage key={path} title={title} subtitleParam={subtitleParam} />,
+          })),
+        ],
+      },
+      { path: '*', element: toNotFound },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

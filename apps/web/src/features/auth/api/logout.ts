@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { contract } from '@lectern/contract';
+import { apiCall } from '../../../lib/api-client';
+import { clearSession } from '../../../lib/session';
+
+/** POST /auth/logout, then forget the session whatever the answer: signing out must always work locally. */
+export async function logout(): Promise<void> {
+  try {
+    await apiCall(contract.auth.logout);
+  } finally {
+    clearSession();
+  }
+}
+
+export function useLogout() {
+  return useMutation({ mutationFn: logout, meta: { silentError: true } });
+}

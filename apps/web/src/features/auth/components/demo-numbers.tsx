@@ -1,0 +1,51 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { ROLE_LABELS, type Role } from '@lectern/contract';
+
+/** The demo data's sign-in numbers, one per role (demo mode only). */
+export const DEMO_NUMBERS: readonly { role: Role; mobileNumber: string }[] = [
+  { role: 'SUPER_ADMIN', mobileNumber: '9000000001' },
+  { role: 'CONTENT_ADMIN', mobileNumber: '9000000002' },
+  { role: 'CONTENT_DEVELOPER', mobileNumber: '9000000003' },
+  { role: 'CONTENT_UPLOADER', mobileNumber: '9000000004' },
+  { role: 'FINANCE', mobileNumber: '9000000005' },
+  { role: 'INSTRUCTOR', mobileNumber: '9000000006' },
+];
+
+/** Demo sign-in numbers; choosing one fills the mobile number field. */
+export function DemoNumbers({ onPick }: { onPick: (mobileNumber: string) => void }) {
+  return (
+    <Box component="section" aria-labelledby="demo-numbers-heading" sx={{ mt: 3 }}>
+      <Typography id="demo-numbers-heading" variant="overline" color="text.secondary" component="h2">
+        Demo sign-in numbers
+      </Typography>
+      <Box
+        component="ul"
+        sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}
+      >
+        {DEMO_NUMBERS.map(({ role, mobileNumber }) => (
+          <li key={role}>
+            <Chip
+              variant="outlined"
+              clickable
+              onClick={() => onPick(mobileNumber)}
+              aria-label={`Use ${ROLE_LABELS[role]} demo number ${mobileNumber}`}
+              sx={{ width: '100%', justifyContent: 'flex-start', height: 'auto', py: 0.75 }}
+              label={
+                <Box sx={{ display: 'flex', flexDirection: 'column', lineHeight: 1.3 }}>
+                  <Typography component="span" variant="caption" color="text.secondary">
+                    {role}
+                  </Typography>
+                  <Typography component="span" variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {mobileNumber}
+                  </Typography>
+                </Box>
+              }
+            />
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getSession } from '../../../lib/session';
+import { decrypt, testKeys } from '../../../test/keys';
+import { mockApi, setSessionUser, testUser, type MockRequest } from '../../../test/mock-api';
+import { renderApp } from '../../../test/render-app';
+
+const admin = testUser(['CONTENT_ADMIN'], 'Ravi Kumar');
+
+async function signInServer(options: { demoMode?: boolean } = {}) {
+  const { privateKey } = await testKeys();
+  setSessionUser(admin);
+  return mockApi(
+    {
+      'POST /auth/internal/send/otp': (request: MockRequest) => ({
+        body: {
+          data: { resendAfterSeconds: 30, expiresInSeconds: 300 },
+          message: `If ${String((request.body as { mobileNumber?: string }).mobileNumber)} belongs to an active staff account, a one-time code is on its way.`,
+        },
+      }),
+      'GET /dev/outbox': {
+        body: { data: [{ mobileNumber: '9000000002', code: '123456', sentAt: new Date().toISOString() }] },
+      },
+      'POST /auth/login': async (request: MockRequest) => {
+        const body = request.body as { otp: string };
+        const code = await decrypt(privateKey, body.otp);
+        return code === '123456'
+          ? { body: { data: { user: admin } }, headers: { authorization: 'session-xyz' } }
+          : { status: 401, body: { error: true, errorCode: 1017, message: 'Invalid Credentials' } };
+      },
+    },
+    { config: { demoMode: options.demoMode ?? true } },
+  );
+}
+
+describe('sign-in screen', () => {
+  it('signs in with a code and returns to the page the visitor wanted', async () => {
+    const api = await signInServer();
+    const { user, router } = renderApp('/subject-management');
+
+    const mobile = await screen.findByLabelText('Mobile number');
+    await user.type(mobile, 'ab9000000002');
+    expect(mobile).toHaveProperty('value', '9000000002');
+    await user.click(screen.getByRole('button', { name: 'Request code' }));
+
+    const code = await screen.findByLabelText('One-time code');
+    expect(api.find('POST /auth/internal/send/otp')[0]?.body).toEqual({ mobileNumber: '9000000002' });
+    expect(await screen.findByText('Demo mode: your code is 123456')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Resend code' })).toHaveProperty('disabled', true);
+    expect(screen.getByText(/^in 0:(30|29)$/)).toBeDefined();
+
+    await user.type(code, '123456{Enter}');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Subject Management' })).toBeDefined();
+    expect(router.state.location.pathname).toBe('/subject-management');
+    expect(getSession()?.token).toBe('session-xyz');
+    expect(getSession()?.roles).toEqual(['CONTENT_ADMIN']);
+    // the code travelled encrypted with the server's public key
+    const login = api.find('POST /auth/login')[0]?.body as { mobileNumber: string; otp: string };
+    expect(login.mobileNumber).toBe('9000000002');
+    expect(login.otp).not.toContain('123456');
+    const { privateKey } = await testKeys();
+    expect(await decrypt(privateKey, login.otp)).toBe('123456');
+  });
+
+  it("shows 'Invalid Credentials' inline and as a snackbar for a wrong code", async () => {
+    await signInServer();
+    const { user } = renderApp('/auth/login');
+
+    await user.type(await screen.findByLabelText('Mobile number'), '9000000002{Enter}');
+    await user.type(await screen.findByLabelText('One-time code'), '111111');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Invalid Credentials')).toBeDefined();
+    await waitFor(() => expect(screen.getAllByText('Invalid Credentials')).toHaveLength(2));
+    expect(getSession()).toBeNull();
+    expect(screen.getByLabelText('One-time code')).toBeDefined();
+  });
+
+  it('asks for a 10-digit number before requesting a code', async () => {
+    const api = await signInServer();
+    const { user } = renderApp('/auth/login');
+    await user.type(await screen.findByLabelText('Mobile number'), '98765{Enter}');
+    expect(await screen.findByText('Enter a 10-digit mobile number.')).toBeDefined();
+    expect(api.find('POST /auth/internal/send/otp')).toHaveLength(0);
+  });
+
+  it('lists the demo numbers in demo mode and fills the field with the one clicked', async () => {
+    await signInServer();
+    const { user } = renderApp('/auth/login');
+    await user.click(await screen.findByRole('button', { name: 'Use Finance demo number 9000000005' }));
+    expect(screen.getByLabelText('Mobile number')).toHaveProperty('value', '9000000005');
+    for (const number of ['9000000001', '9000000002', '9000000003', '9000000004', '9000000006']) {
+      expect(screen.getByText(number)).toBeDefined();
+    }
+  });
+
+  it('shows no demo numbers outside demo mode, and lets the user change the number', async () => {
+    await signInServer({ demoMode: false });
+    const { user } = renderApp('/auth/login');
+    await user.type(await screen.findByLabelText('Mobile number'), '9000000002');
+    expect(screen.queryByText('Demo sign-in numbers')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Request code' }));
+    await screen.findByLabelText('One-time code');
+    expect(screen.queryByText(/Demo mode/)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Change number' }));
+    expect(await screen.findByLabelText('Mobile number')).toHaveProperty('value', '9000000002');
+  });
+});

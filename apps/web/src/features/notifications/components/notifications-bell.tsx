@@ -1,0 +1,124 @@
+import { useState, type MouseEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import Popover from '@mui/material/Popover';
+import Skeleton from '@mui/material/Skeleton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import { errorMessage } from '../../../lib/query-client';
+import { useNotifications } from '../api/get-notifications';
+import { useMarkNotificationsRead } from '../api/mark-read';
+import { NotificationItem } from './notification-item';
+import { NotificationsEmpty } from './notifications-empty';
+
+const POPOVER_LIMIT = 8;
+
+/** The bell in the top bar with the unread count; it opens the notifications popover. */
+export function NotificationsBell() {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  /** what was unread when the popover opened: stays emphasised while it is open */
+  const [unreadOnOpen, setUnreadOnOpen] = useState<ReadonlySet<string>>(new Set());
+  const notifications = useNotifications();
+  const markRead = useMarkNotificationsRead();
+  const unread = notifications.data?.unread ?? 0;
+
+  const open = (event: MouseEvent<HTMLElement>) => {
+    setAnchor(event.currentTarget);
+    const ids = (notifications.data?.notifications ?? []).filter((n) => !n.read).map((n) => n.notificationId);
+    setUnreadOnOpen(new Set(ids));
+    if (ids.length > 0) markRead.mutate(ids);
+  };
+  const close = () => {
+    setAnchor(null);
+    setUnreadOnOpen(new Set());
+  };
+
+  const label = unread > 0 ? `Notifications (${unread} unread)` : 'Notifications';
+  const items = notifications.data?.notifications.slice(0, POPOVER_LIMIT) ?? [];
+
+  return (
+    <>
+      <Tooltip title="Notifications">
+        <IconButton color="inherit" onClick={open} aria-label={label} aria-haspopup="dialog">
+          <Badge badgeContent={unread} color="error" max={99}>
+            <NotificationsOutlined />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={anchor !== null}
+        anchorEl={anchor}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{
+          paper: {
+            role: 'dialog',
+            'aria-label': 'Notifications',
+            sx: { width: 380, maxWidth: 'calc(100vw - 16px)', mt: 1, borderRadius: 2 },
+          },
+        }}
+      >
+        <Box sx={{ px: 2, py: 1.5, display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+            Notifications
+          </Typography>
+          {unreadOnOpen.size > 0 && (
+            <Typography variant="caption" color="primary" sx={{ fontWeight: 600 }}>
+              {unreadOnOpen.size} new
+            </Typography>
+          )}
+        </Box>
+        <Divider />
+        <Box sx={{ maxHeight: 420, overflowY: 'auto' }}>
+          {notifications.isPending ? (
+            <Box sx={{ p: 2 }}>
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} height={44} />
+              ))}
+            </Box>
+          ) : notifications.isError ? (
+            <Alert
+              severity="error"
+              sx={{ m: 2 }}
+              action={
+                <Button color="inherit" size="small" onClick={() => void notifications.refetch()}>
+                  Retry
+                </Button>
+              }
+            >
+              {errorMessage(notifications.error)}
+            </Alert>
+          ) : items.length === 0 ? (
+            <NotificationsEmpty />
+          ) : (
+            <List disablePadding>
+              {items.map((notification) => (
+                <NotificationItem
+                  key={notification.notificationId}
+                  notification={notification}
+                  emphasised={unreadOnOpen.has(notification.notificationId) || !notification.read}
+                  onOpen={close}
+                  showBody={false}
+                />
+              ))}
+            </List>
+          )}
+        </Box>
+        <Divider />
+        <Box sx={{ p: 1, display: 'flex', justifyContent: 'center' }}>
+          <Button component={RouterLink} to="/notifications" onClick={close} fullWidth>
+            See all
+          </Button>
+        </Box>
+      </Popover>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { contract, type RouteOutput } from '@lectern/contract';
+import { apiCall } from '../../../lib/api-client';
+
+export type OverviewSummary = RouteOutput<typeof contract.overview.summary>;
+
+/** GET /overview/summary: the figures for the signed-in user's roles. */
+export function getOverview(signal?: AbortSignal): Promise<OverviewSummary> {
+  return apiCall(contract.overview.summary, {}, { signal });
+}
+
+export const overviewQueryOptions = () =>
+  queryOptions({ queryKey: ['overview', 'summary'], queryFn: ({ signal }) => getOverview(signal) });
+
+export function useOverview() {
+  return useQuery(overviewQueryOptions());
+}

@@ -1,0 +1,108 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { ROLE_LABELS, RoleSchema, formatDateLong } from '@lectern/contract';
+import { PageHeader } from '../../../components/page-header';
+import { errorMessage } from '../../../lib/query-client';
+import { useSession } from '../../../lib/session';
+import { useOverview } from '../api/get-overview';
+import { FigureCard } from './figure-card';
+
+const GRID = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' },
+} as const;
+
+function greeting(now: Date): string {
+  const hour = now.getHours();
+  if (hour < 12) return 'Good morning';
+  if (hour < 17) return 'Good afternoon';
+  return 'Good evening';
+}
+
+function roleLabel(role: string): string {
+  const parsed = RoleSchema.safeParse(role);
+  return parsed.success ? ROLE_LABELS[parsed.data] : role;
+}
+
+/** /overview, 'Account Overview': who is signed in and the figures that matter to their roles. */
+export default function OverviewPage() {
+  const overview = useOverview();
+  const session = useSession();
+  const name = overview.data?.userName ?? session?.user.userName ?? '';
+  const roles = overview.data?.roles ?? session?.roles ?? [];
+
+  return (
+    <>
+      <PageHeader title="Account Overview" />
+      <Card sx={{ mb: 3 }}>
+        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+          <Typography variant="h2" component="p">
+            {greeting(new Date())}
+            {name ? `, ${name}` : ''}
+          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5 }} aria-label="Your roles" role="list">
+            {roles.map((role) => (
+              <Chip
+                key={role}
+                label={roleLabel(role)}
+                color="primary"
+                variant="outlined"
+                size="small"
+                role="listitem"
+              />
+            ))}
+          </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+            {overview.isPending ? (
+              <Skeleton width={260} />
+            ) : overview.data?.lastSignInAt ? (
+              `Last sign-in: ${formatDateLong(overview.data.lastSignInAt)}`
+            ) : overview.data ? (
+              'This is your first sign-in.'
+            ) : null}
+          </Typography>
+        </CardContent>
+      </Card>
+
+      {overview.isPending ? (
+        <Box sx={GRID} aria-busy="true" aria-label="Loading figures">
+          {[0, 1, 2, 3].map((i) => (
+            <Card key={i}>
+              <CardContent>
+                <Skeleton width="60%" />
+                <Skeleton height={48} width="40%" />
+                <Skeleton width="25%" />
+              </CardContent>
+            </Card>
+          ))}
+        </Box>
+      ) : overview.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void overview.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {errorMessage(overview.error)}
+        </Alert>
+      ) : overview.data.figures.length === 0 ? (
+        <Typography color="text.secondary">There are no figures for your roles yet.</Typography>
+      ) : (
+        <Box sx={GRID}>
+          {overview.data.figures.map((figure) => (
+            <FigureCard key={figure.key} figure={figure} />
+          ))}
+        </Box>
+      )}
+    </>
+  );
+}
