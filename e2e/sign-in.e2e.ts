@@ -1,5 +1,4 @@
-import { DEMO_ROLES_FOR_E2E } from './demo-users';
-import { MESSAGES, PAGES, createSigner, fillMessage, hasPermission, type Role } from '@lectern/contract';
+import { DEMO_STAFF, MESSAGES, PAGES, createSigner, fillMessage, hasPermission, type Role } from '@lectern/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, signInThroughScreen } from './browser';
@@ -11,7 +10,7 @@ describe('signing in and the navigation each role sees', () => {
   });
   afterAll(async () => browser?.close());
 
-  for (const { role, phone } of DEMO_ROLES_FOR_E2E) {
+  for (const { role, phone } of DEMO_STAFF) {
     it(`${role} signs in through the screen and sees the navigation the table allows`, async () => {
       const { context, page, errors } = await newPage(browser);
       try {

@@ -1,6 +1,6 @@
 import { loadConfig } from './config';
 import { build } from './app';
-import { DEMO_USERS } from './seed/demo-seed';
+import { DEMO_STAFF } from '@lectern/contract';
 
 /** HTTP entry: `node dist/server.js` starts the console on the configured port. */
 async function main(): Promise<void> {
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   ];
   if (config.demoMode) {
     lines.push('  Demo mode: sign in with one of these numbers; the code is shown on the sign-in screen.');
-    for (const user of DEMO_USERS)
+    for (const user of DEMO_STAFF)
       lines.push(`    ${user.role.padEnd(18)} ${user.phone}  (${user.firstName} ${user.lastName})`);
   }
   console.log(`${lines.join('\n')}\n`);

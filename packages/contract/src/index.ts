@@ -38,3 +38,4 @@ export function allRoutes(): { key: string; def: RouteDef }[] {
   );
 }
 export * from './permissions-doc';
+export * from './demo';

@@ -1,61 +1,9 @@
 import crypto from 'node:crypto';
-import type { Role } from '@lectern/contract';
+import { DEMO_STAFF } from '@lectern/contract';
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { notifications, users } from '../db/schema';
 import { UsersRepository } from '../modules/users/users.repository';
-
-/** The demo staff: one active user per role, with the documented mobile numbers. */
-export const DEMO_USERS: readonly {
-  role: Role;
-  phone: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-}[] = [
-  {
-    role: 'SUPER_ADMIN',
-    phone: '9000000001',
-    firstName: 'Aarav',
-    lastName: 'Mehta',
-    email: 'aarav.mehta@lectern.example',
-  },
-  {
-    role: 'CONTENT_ADMIN',
-    phone: '9000000002',
-    firstName: 'Priya',
-    lastName: 'Raghavan',
-    email: 'priya.raghavan@lectern.example',
-  },
-  {
-    role: 'CONTENT_DEVELOPER',
-    phone: '9000000003',
-    firstName: 'Rohan',
-    lastName: 'Iyer',
-    email: 'rohan.iyer@lectern.example',
-  },
-  {
-    role: 'CONTENT_UPLOADER',
-    phone: '9000000004',
-    firstName: 'Sneha',
-    lastName: 'Kulkarni',
-    email: 'sneha.kulkarni@lectern.example',
-  },
-  {
-    role: 'FINANCE',
-    phone: '9000000005',
-    firstName: 'Vikram',
-    lastName: 'Sethi',
-    email: 'vikram.sethi@lectern.example',
-  },
-  {
-    role: 'INSTRUCTOR',
-    phone: '9000000006',
-    firstName: 'Meera',
-    lastName: 'Nair',
-    email: 'meera.nair@lectern.example',
-  },
-];
 
 const NOTIFICATIONS: readonly {
   type: string;
@@ -102,7 +50,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   if ((existing?.n ?? 0) > 0) return false;
   const repo = new UsersRepository(db);
   await db.transaction(async (tx) => {
-    for (const demo of DEMO_USERS) {
+    for (const demo of DEMO_STAFF) {
       const id = crypto.randomUUID();
       await repo.insert(tx, {
         id,

@@ -4,7 +4,7 @@ import { loadConfig, type Config } from '../config';
 import { build, type LecternApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import type { CodeDelivery } from '../modules/auth/code-delivery';
-import { DEMO_USERS } from '../seed/demo-seed';
+import { DEMO_STAFF } from '@lectern/contract';
 
 // One RSA key for the whole test process: generating one per suite is slow and proves nothing.
 const TEST_PRIVATE_KEY = crypto
@@ -81,7 +81,7 @@ export interface TestContext {
   /** signs in through the real code flow and returns the token */
   signIn: (mobileNumber: string) => Promise<string>;
   /** a session for a demo role, made directly (fast) */
-  sessionFor: (role: (typeof DEMO_USERS)[number]['role']) => Promise<string>;
+  sessionFor: (role: (typeof DEMO_STAFF)[number]['role']) => Promise<string>;
   userIdByPhone: (phone: string) => Promise<string>;
   close: () => Promise<void>;
 }
@@ -151,7 +151,7 @@ export async function createTestApp(
   };
 
   const sessionFor: TestContext['sessionFor'] = async (role) => {
-    const demo = DEMO_USERS.find((u) => u.role === role)!;
+    const demo = DEMO_STAFF.find((u) => u.role === role)!;
     const { token } = await app.deps.sessions.create(await userIdByPhone(demo.phone));
     return token;
   };

@@ -1,17 +1,13 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { ROLE_LABELS, type Role } from '@lectern/contract';
+import { DEMO_STAFF, ROLE_LABELS, type Role } from '@lectern/contract';
 
 /** The demo data's sign-in numbers, one per role (demo mode only). */
-export const DEMO_NUMBERS: readonly { role: Role; mobileNumber: string }[] = [
-  { role: 'SUPER_ADMIN', mobileNumber: '9000000001' },
-  { role: 'CONTENT_ADMIN', mobileNumber: '9000000002' },
-  { role: 'CONTENT_DEVELOPER', mobileNumber: '9000000003' },
-  { role: 'CONTENT_UPLOADER', mobileNumber: '9000000004' },
-  { role: 'FINANCE', mobileNumber: '9000000005' },
-  { role: 'INSTRUCTOR', mobileNumber: '9000000006' },
-];
+export const DEMO_NUMBERS: readonly { role: Role; mobileNumber: string }[] = DEMO_STAFF.map(({ role, phone }) => ({
+  role,
+  mobileNumber: phone,
+}));
 
 /** Demo sign-in numbers; choosing one fills the mobile number field. */
 export function DemoNumbers({ onPick }: { onPick: (mobileNumber: string) => void }) {
