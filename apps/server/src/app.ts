@@ -22,9 +22,12 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { overviewRoutes } from './modules/overview/overview.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { subjectsRoutes } from './modules/subjects/subjects.routes';
+import { videosRoutes } from './modules/videos/videos.routes';
 import { registerErrorHandler } from './plugins/errors';
 import { SignatureVerifier } from './plugins/signature';
 import { seedDemoData } from './seed/demo-seed';
+import { seedDemoSubjects } from './seed/demo-subjects';
 
 export interface BuildOptions {
   config: Config;
@@ -63,7 +66,8 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   await migrate(database);
   const keys = await loadKeys(database.db, config);
   if (options.seed ?? config.demoMode) {
-    if (await seedDemoData(database.db)) app.log.info('demo data seeded');
+    if (await seedDemoData(database.db)) app.log.info('demo staff seeded');
+    if (await seedDemoSubjects(database.db)) app.log.info('demo subjects seeded');
   }
   const delivery =
     options.delivery ??
@@ -118,6 +122,8 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   usersRoutes(app, deps);
   notificationsRoutes(app, deps);
   overviewRoutes(app, deps);
+  const subjects = subjectsRoutes(app, deps);
+  videosRoutes(app, deps, subjects);
   options.configure?.(app);
 
   // The SPA, with a history fallback; unknown API paths answer with the envelope.

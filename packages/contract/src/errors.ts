@@ -49,6 +49,21 @@ export const MESSAGES = {
   userUpdated: "User '[name]' was updated.",
   cannotDeactivateSelf: 'You cannot deactivate your own account.',
   invalidSignature: 'This request could not be verified. Reload the page and try again.',
+  subjectLocked: "'[subjectName]' is under review and cannot be edited until it is reverted.",
+  subjectWrongState: "'[subjectName]' is [state] and cannot be [action].",
+  sendForReviewEmpty: "Send for review failed for '[subjectName]'. Add at least one unit first.",
+  attachNotTranscoded: 'Only transcoded videos can be attached to [subTopicName].',
+  attachWrongSubject: 'That video belongs to another subject and cannot be attached to [subTopicName].',
+  assigneeWrongRole: '[userName] is not an active [role] and cannot be assigned.',
+  subjectCreated: "Subject '[subjectName]' was created.",
+  subjectUpdated: "Subject '[subjectName]' was updated.",
+  subjectsDeleted: '[count] subject(s) deleted.',
+  sentForReview: "'[subjectName]' was sent for review.",
+  subjectApproved: "'[subjectName]' was approved and is ready to be published.",
+  subjectPublished: "'[subjectName]' was published.",
+  subjectReverted: "'[subjectName]' was sent back to its content developers.",
+  videoAttached: 'Video attached to [subTopicName].',
+  videoDetached: 'Video removed from [subTopicName].',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -4,6 +4,8 @@ import { overviewContract } from './overview/overview.contract';
 import type { RouteDef } from './route';
 import { systemContract } from './system/system.contract';
 import { usersContract } from './users/users.contract';
+import { subjectsContract } from './subjects/subjects.contract';
+import { videosContract } from './videos/videos.contract';
 
 export * from './constants';
 export * from './envelope';
@@ -19,6 +21,10 @@ export * from './users/users.schemas';
 export * from './notifications/notifications.schemas';
 export * from './system/system.schemas';
 export * from './overview/overview.schemas';
+export * from './subjects/subjects.schemas';
+export * from './subjects/subject-totals';
+export * from './subjects/subject-rules';
+export * from './videos/videos.schemas';
 
 /** Every route of the API, by domain. A route exists here once. */
 export const contract = {
@@ -27,6 +33,8 @@ export const contract = {
   notifications: notificationsContract,
   system: systemContract,
   overview: overviewContract,
+  subjects: subjectsContract,
+  videos: videosContract,
 } as const;
 
 export type Contract = typeof contract;

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, bigserial, index } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  bigserial,
+  index,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -127,9 +139,118 @@ export const activityLog = pgTable(
     entityId: text('entity_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** a sentence for people: "Priya Raghavan created unit 'Alkanes'" */
+    summary: text('summary'),
+    subjectId: text('subject_id'),
     createdAt: ts('created_at')
       .notNull()
       .default(sql`now()`),
   },
   (t) => [index('activity_entity_idx').on(t.entityType, t.entityId, t.createdAt)],
 );
+
+export const subjects = pgTable('subjects', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  subjectState: text('subject_state').notNull().default('IN_PROGRESS'),
+  subjectInfo: text('subject_info').notNull().default(''),
+  locked: boolean('locked').notNull().default(false),
+  imagePath: text('image_path'),
+  imageName: text('image_name'),
+  videoPath: text('video_path'),
+  comingSoon: boolean('coming_soon').notNull().default(false),
+  contentAdminId: text('content_admin_id').references(() => users.id, { onDelete: 'set null' }),
+  instructors: jsonb('instructors').notNull().default([]),
+  lastReview: jsonb('last_review'),
+  version: integer('version').notNull().default(0),
+  createdBy: text('created_by'),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
+  updatedAt: ts('updated_at')
+    .notNull()
+    .default(sql`now()`),
+});
+
+export const subjectAssignees = pgTable(
+  'subject_assignees',
+  {
+    subjectId: text('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: ts('created_at')
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.subjectId, t.userId, t.role] })],
+);
+
+export const videos = pgTable('videos', {
+  id: text('id').primaryKey(),
+  subjectId: text('subject_id').references(() => subjects.id, { onDelete: 'cascade' }),
+  catalogueId: text('catalogue_id'),
+  name: text('name').notNull(),
+  storageKey: text('storage_key').notNull().unique(),
+  size: bigint('size', { mode: 'number' }).notNull().default(0),
+  durationSeconds: doublePrecision('duration_seconds').notNull().default(0),
+  transcodingStatus: text('transcoding_status').notNull().default('NOT_STARTED'),
+  jobId: text('job_id'),
+  endpoints: jsonb('endpoints').notNull().default([]),
+  uploadedBy: text('uploaded_by'),
+  uploadedAt: ts('uploaded_at')
+    .notNull()
+    .default(sql`now()`),
+});
+
+const treeFlags = {
+  active: boolean('active').notNull().default(true),
+  trial: boolean('trial').notNull().default(false),
+  status: text('status').notNull().default('draft'),
+  position: integer('position').notNull(),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
+};
+
+export const units = pgTable('units', {
+  id: text('id').primaryKey(),
+  subjectId: text('subject_id')
+    .notNull()
+    .references(() => subjects.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  ...treeFlags,
+});
+
+export const topics = pgTable('topics', {
+  id: text('id').primaryKey(),
+  unitId: text('unit_id')
+    .notNull()
+    .references(() => units.id, { onDelete: 'cascade' }),
+  subjectId: text('subject_id')
+    .notNull()
+    .references(() => subjects.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  ...treeFlags,
+});
+
+export const subtopics = pgTable('subtopics', {
+  id: text('id').primaryKey(),
+  topicId: text('topic_id')
+    .notNull()
+    .references(() => topics.id, { onDelete: 'cascade' }),
+  unitId: text('unit_id')
+    .notNull()
+    .references(() => units.id, { onDelete: 'cascade' }),
+  subjectId: text('subject_id')
+    .notNull()
+    .references(() => subjects.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  videoId: text('video_id').references(() => videos.id, { onDelete: 'set null' }),
+  ...treeFlags,
+});

@@ -1,4 +1,4 @@
-import { MESSAGES, ROLES, allRoutes, hasPermission, type Role } from '@lectern/contract';
+import { DEMO_STAFF, MESSAGES, ROLES, allRoutes, hasPermission, type Role } from '@lectern/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePath } from '../test/route-samples';
 import { createTestApp, type TestContext } from '../test/test-app';
@@ -85,8 +85,9 @@ describe('permissions: every route, every caller', () => {
       for (const role of ROLES as readonly Role[]) {
         const allowed = hasPermission([role], area);
         it(`${allowed ? 'allows' : 'refuses'} ${role}`, async () => {
-          const token = await t.sessionFor(role as Parameters<TestContext['sessionFor']>[0]);
-          const res = await t.call(def.method, path, { token, role });
+          const token = await t.sessionFor(role);
+          const callerId = await t.userIdByPhone(DEMO_STAFF.find((d) => d.role === role)!.phone);
+          const res = await t.call(def.method, samplePath(def, callerId), { token, role });
           if (allowed) {
             expect(denied(res.status), `${role} got ${res.status} ${JSON.stringify(res.body)}`).toBe(false);
           } else {

@@ -1,16 +1,26 @@
 import type { RouteDef } from '@lectern/contract';
 import type { z } from 'zod';
 
+/** A demo subject every demo content developer and uploader is assigned to. */
+export const SAMPLE_SUBJECT_ID = 'subj-organic-chemistry';
+
 /** A value that satisfies a path parameter's schema, so the request reaches the access checks. */
-function sampleParam(schema: z.ZodType): string {
-  for (const candidate of ['SUPER_ADMIN', '9000000001', 'sample'])
+function sampleParam(name: string, schema: z.ZodType, callerId: string | undefined): string {
+  if (/^subject/i.test(name)) return SAMPLE_SUBJECT_ID;
+  if (/^user/i.test(name) && callerId) return callerId;
+  for (const candidate of ['SUPER_ADMIN', 'IN_PROGRESS', '9000000001', 'sample']) {
     if (schema.safeParse(candidate).success) return candidate;
-  const options = (schema as { options?: unknown[] }).options;
-  return options?.[0] !== undefined ? String(options[0]) : 'sample';
+  }
+  return 'sample';
 }
 
-/** The route's path (under /api) with every `{param}` filled with a valid sample. */
-export function samplePath(def: RouteDef): string {
+/**
+ * The route's path (under /api) with every `{param}` filled with a valid sample: a real demo
+ * subject for subject ids and the caller's own id for user ids, so scoped routes are reached.
+ */
+export function samplePath(def: RouteDef, callerId?: string): string {
   const shape = (def.params?.shape ?? {}) as Record<string, z.ZodType>;
-  return `/api${def.path.replace(/\{([A-Za-z0-9_]+)\}/g, (_w, key: string) => encodeURIComponent(shape[key] ? sampleParam(shape[key]) : 'sample'))}`;
+  return `/api${def.path.replace(/\{([A-Za-z0-9_]+)\}/g, (_w, key: string) =>
+    encodeURIComponent(shape[key] ? sampleParam(key, shape[key], callerId) : 'sample'),
+  )}`;
 }

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  LISTING_GROUPS,
+  MESSAGES,
+  contract,
+  fillMessage,
+  type ListingGroup,
+  type SubjectState,
+} from '@lectern/contract';
+import type { AppDeps } from '../../lib/deps';
+import { registerDomain } from '../../lib/routing';
+import { SubjectsService } from './subjects.service';
+
+export function subjectsRoutes(app: FastifyInstance, deps: AppDeps): SubjectsService {
+  const service = new SubjectsService(deps.database, app.log);
+  const ok = (detail: Awaited<ReturnType<SubjectsService['detail']>>, message?: string) => ({ data: detail, message });
+  registerDomain(app, deps, contract.subjects, {
+    all: async ({ auth }) => ({ data: await service.list(auth) }),
+    mine: async ({ auth }) => ({ data: await service.list(auth, { mine: true }) }),
+    inProgress: async ({ auth }) => ({ data: await service.list(auth, { states: ['IN_PROGRESS'] }) }),
+    finished: async ({ auth }) => ({ data: await service.list(auth, { states: ['FINISHED'] }) }),
+    byStatus: async ({ auth, params }) => {
+      const group = (LISTING_GROUPS as readonly string[]).includes(params.status)
+        ? (params.status as ListingGroup)
+        : undefined;
+      const states = group ? undefined : [params.status as SubjectState];
+      return { data: await service.list(auth, { group, states }) };
+    },
+    byId: async ({ auth, params }) => ({ data: await service.detail(auth, params.subjectid) }),
+    assignees: async ({ auth, params }) => ({ data: (await service.detail(auth, params.subjectid)).assignees }),
+    byUser: async ({ auth, params }) => ({ data: await service.list(auth, { assignedTo: params.userid }) }),
+    units: async ({ auth, params }) => ({ data: (await service.detail(auth, params.subjectId)).units }),
+    create: async ({ auth, body }) => {
+      const detail = await service.create(auth, body);
+      return {
+        data: detail,
+        status: 201,
+        message: fillMessage(MESSAGES.subjectCreated, { subjectName: detail.subjectName }),
+      };
+    },
+    update: async ({ auth, body }) => {
+      const detail = await service.update(auth, body);
+      return ok(detail, fillMessage(MESSAGES.subjectUpdated, { subjectName: detail.subjectName }));
+    },
+    delete: async ({ auth, body }) => {
+      const deleted = await service.delete(auth, body.subjectIds);
+      return { data: { deleted }, message: fillMessage(MESSAGES.subjectsDeleted, { count: deleted.length }) };
+    },
+    sendForReview: async ({ auth, params, body }) => {
+      const detail = await service.sendForReview(auth, params.userId, body);
+      return ok(detail, fillMessage(MESSAGES.sentForReview, { subjectName: detail.subjectName }));
+    },
+    approve: async ({ auth, params, body }) => {
+      const detail = await service.approve(auth, params.userId, body);
+      const key = detail.subjectState === 'PUBLISHED' ? 'subjectPublished' : 'subjectApproved';
+      return ok(detail, fillMessage(MESSAGES[key], { subjectName: detail.subjectName }));
+    },
+    revert: async ({ auth, params, body }) => {
+      const detail = await service.revert(auth, params.subjectId, body);
+      return ok(detail, fillMessage(MESSAGES.subjectReverted, { subjectName: detail.subjectName }));
+    },
+    changeAssignee: async ({ auth, body }) => ({ data: await service.changeAssignee(auth, body) }),
+    attachVideo: async ({ auth, body }) => {
+      const detail = await service.attachVideo(auth, body);
+      const sub = detail.units
+        .flatMap((u) => u.topics.flatMap((t) => t.contents))
+        .find((c) => c.subTopic.subtopicId === body.subTopicId);
+      const name = sub?.subTopic.subTopicName ?? '';
+      return ok(
+        detail,
+        fillMessage(MESSAGES[body.videoDetails ? 'videoAttached' : 'videoDetached'], { subTopicName: name }),
+      );
+    },
+    createUnitPost: async ({ auth, body }) => ok(await service.createUnit(auth, body)),
+    createUnit: async ({ auth, body }) => ok(await service.createUnit(auth, body)),
+    updateUnit: async ({ auth, body }) => ok(await service.updateUnit(auth, body)),
+    deleteUnit: async ({ auth, body }) => ok(await service.deleteUnit(auth, body)),
+    reorderUnits: async ({ auth, body }) => ok(await service.reorderUnits(auth, body)),
+    createTopic: async ({ auth, body }) => ok(await service.createTopic(auth, body)),
+    updateTopic: async ({ auth, body }) => ok(await service.updateTopic(auth, body)),
+    deleteTopic: async ({ auth, body }) => ok(await service.deleteTopic(auth, body)),
+    reorderTopics: async ({ auth, body }) => ok(await service.reorderTopics(auth, body)),
+    createSubtopic: async ({ auth, body }) => ok(await service.createSubtopic(auth, body)),
+    updateSubtopic: async ({ auth, body }) => ok(await service.updateSubtopic(auth, body)),
+    deleteSubtopic: async ({ auth, body }) => ok(await service.deleteSubtopic(auth, body)),
+    reorderSubtopics: async ({ auth, body }) => ok(await service.reorderSubtopics(auth, body)),
+  });
+  return service;
+}
