@@ -201,7 +201,9 @@ describe('subject management API', () => {
   });
 
   it('builds, edits, reorders and deletes the tree, with totals following', async () => {
-    let { subjectId, version } = await freshSubject('Electrostatics');
+    const fresh = await freshSubject('Electrostatics');
+    const subjectId = fresh.subjectId;
+    let version = fresh.version;
     const step = async (path: string, body: Record<string, unknown>, method = 'PUT') => {
       const res = await as('CONTENT_DEVELOPER', method, path, { subjectId, version, ...body });
       expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200);
@@ -255,7 +257,9 @@ describe('subject management API', () => {
   });
 
   it('runs the review workflow: send for review locks, approve, publish, revert with a reason', async () => {
-    let { subjectId, version } = await freshSubject('Optics');
+    const fresh = await freshSubject('Optics');
+    const subjectId = fresh.subjectId;
+    let version = fresh.version;
     const empty = await as('CONTENT_DEVELOPER', 'POST', `/api/subjects/subject/send/review/${ids.CONTENT_DEVELOPER}`, {
       subjectId,
       version,
