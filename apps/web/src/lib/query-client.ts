@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { MESSAGES } from '@lectern/contract';
+import { MESSAGES, fillMessage } from '@lectern/contract';
 import { isApiError } from './api-error';
 
 /** Per-mutation feedback switches, read by the mutation cache below and by the spinner overlay. */
@@ -10,6 +10,11 @@ export interface MutationFeedbackMeta extends Record<string, unknown> {
   silentError?: boolean;
   /** no full-screen spinner (background actions such as marking notifications read) */
   noSpinner?: boolean;
+  /** show the envelope's own message on success (the mutation returns `{ message }`) */
+  serverMessage?: boolean;
+  /** spec §8 custom message map: the message to show for an HTTP status, `[placeholders]` filled from `messageValues` */
+  errorMessages?: Partial<Record<number, string>>;
+  messageValues?: Record<string, string | number>;
 }
 
 /** Per-query switches. */
@@ -58,10 +63,16 @@ export function createQueryClient(feedback?: FeedbackSink): QueryClient {
       onError: (error, _variables, _context, mutation) => {
         if (mutation.meta?.silentError) return;
         if (isApiError(error) && error.sessionEnded) return;
-        feedback?.error(errorMessage(error));
+        const custom =
+          isApiError(error) && error.status !== undefined ? mutation.meta?.errorMessages?.[error.status] : undefined;
+        feedback?.error(custom ? fillMessage(custom, mutation.meta?.messageValues) : errorMessage(error));
       },
-      onSuccess: (_data, _variables, _context, mutation) => {
-        const message = mutation.meta?.successMessage;
+      onSuccess: (data, _variables, _context, mutation) => {
+        const fromServer =
+          mutation.meta?.serverMessage && typeof data === 'object' && data !== null
+            ? (data as { message?: unknown }).message
+            : undefined;
+        const message = mutation.meta?.successMessage ?? (typeof fromServer === 'string' ? fromServer : undefined);
         if (message) feedback?.success(message);
       },
     }),

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { contract, type VideoFile } from '@lectern/contract';
+import { apiCall } from '../../../lib/api-client';
+import { subjectsQueryKey } from './get-subjects';
+
+/** GET /file-explorer-service/cloud/subject/{subjectid}: the subject's video files. */
+export function getSubjectVideos(subjectId: string, signal?: AbortSignal): Promise<VideoFile[]> {
+  return apiCall(contract.videos.subjectVideos, { params: { subjectid: subjectId } }, { signal });
+}
+
+export const subjectVideosQueryOptions = (subjectId: string) =>
+  queryOptions({
+    queryKey: [...subjectsQueryKey, 'videos', subjectId],
+    queryFn: ({ signal }) => getSubjectVideos(subjectId, signal),
+  });
+
+export function useSubjectVideos(subjectId: string, enabled = true) {
+  return useQuery({ ...subjectVideosQueryOptions(subjectId), enabled });
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { contract, type SubjectDetail } from '@lectern/contract';
+import { apiCall } from '../../../lib/api-client';
+import { subjectsQueryKey } from './get-subjects';
+
+export const subjectQueryKey = (subjectId: string) => [...subjectsQueryKey, 'detail', subjectId] as const;
+
+/** GET /subjects/subject/subjectid/{subjectid}: one subject with its tree, totals and people. */
+export function getSubject(subjectId: string, signal?: AbortSignal): Promise<SubjectDetail> {
+  return apiCall(contract.subjects.byId, { params: { subjectid: subjectId } }, { signal });
+}
+
+export const subjectQueryOptions = (subjectId: string) =>
+  queryOptions({ queryKey: subjectQueryKey(subjectId), queryFn: ({ signal }) => getSubject(subjectId, signal) });
+
+export function useSubject(subjectId: string | null) {
+  return useQuery({ ...subjectQueryOptions(subjectId ?? ''), enabled: Boolean(subjectId) });
+}

@@ -1,0 +1,110 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { MESSAGES, contract, type RouteDef, type RouteInput, type SubjectDetail } from '@lectern/contract';
+import { apiCallWithHeaders } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
+import { subjectQueryKey } from './get-subject';
+import { subjectsQueryKey } from './get-subjects';
+
+/** Every call that changes one subject and answers with the whole subject. */
+export const SUBJECT_EDITS = {
+  update: contract.subjects.update,
+  sendForReview: contract.subjects.sendForReview,
+  approve: contract.subjects.approve,
+  revert: contract.subjects.revert,
+  attachVideo: contract.subjects.attachVideo,
+  createUnit: contract.subjects.createUnit,
+  updateUnit: contract.subjects.updateUnit,
+  deleteUnit: contract.subjects.deleteUnit,
+  reorderUnits: contract.subjects.reorderUnits,
+  createTopic: contract.subjects.createTopic,
+  updateTopic: contract.subjects.updateTopic,
+  deleteTopic: contract.subjects.deleteTopic,
+  reorderTopics: contract.subjects.reorderTopics,
+  createSubtopic: contract.subjects.createSubtopic,
+  updateSubtopic: contract.subjects.updateSubtopic,
+  deleteSubtopic: contract.subjects.deleteSubtopic,
+  reorderSubtopics: contract.subjects.reorderSubtopics,
+} as const;
+
+export type SubjectEdit = keyof typeof SUBJECT_EDITS;
+export type SubjectEditInput<K extends SubjectEdit> = RouteInput<(typeof SUBJECT_EDITS)[K]>;
+
+/** After any change: the answer is the new subject; the listing is stale. On a conflict, reload the subject. */
+function settle(queryClient: QueryClient, subjectId: string, detail?: SubjectDetail) {
+  if (detail) queryClient.setQueryData(subjectQueryKey(subjectId), detail);
+  void queryClient.invalidateQueries({ queryKey: [...subjectsQueryKey, 'list'] });
+}
+
+/**
+ * One mutation for one kind of subject change (rename a unit, reorder topics, attach a video...).
+ * The server's message is shown on success; a 409 (someone else changed the subject) reloads the
+ * subject so the user can try again, while the screen keeps what they typed.
+ */
+export function useSubjectEdit<K extends SubjectEdit>(
+  kind: K,
+  options: {
+    subjectId: string;
+    quiet?: boolean;
+    errorMessages?: Partial<Record<number, string>>;
+    messageValues?: Record<string, string | number>;
+  },
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SubjectEditInput<K>) => {
+      const route = SUBJECT_EDITS[kind] as RouteDef;
+      const result = await apiCallWithHeaders(route, input as never);
+      return { data: result.data as SubjectDetail, message: result.message };
+    },
+    meta: {
+      serverMessage: !options.quiet,
+      errorMessages: options.errorMessages,
+      messageValues: options.messageValues,
+    },
+    onSuccess: (result) => settle(queryClient, options.subjectId, result.data),
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: subjectQueryKey(options.subjectId) });
+      }
+    },
+  });
+}
+
+/** POST /subjects/subject: create a subject. */
+export function useCreateSubject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: RouteInput<typeof contract.subjects.create>['body']) => {
+      const result = await apiCallWithHeaders(contract.subjects.create, { body });
+      return { data: result.data, message: result.message };
+    },
+    meta: { serverMessage: true },
+    onSuccess: (result) => settle(queryClient, result.data.subjectId, result.data),
+  });
+}
+
+/** DELETE /subjects/subject: delete subjects; a 403 reads 'You dont have permission to delete subject(s).' */
+export function useDeleteSubjects() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (subjectIds: string[]) => {
+      const result = await apiCallWithHeaders(contract.subjects.delete, { body: { subjectIds } });
+      return { data: result.data, message: result.message };
+    },
+    meta: { serverMessage: true, errorMessages: { 403: MESSAGES.subjectDeleteForbidden } },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: subjectsQueryKey }),
+  });
+}
+
+/** PUT /subjects/subject/assignee: add or remove a person. */
+export function useChangeAssignee(subjectId: string, subjectName: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: RouteInput<typeof contract.subjects.changeAssignee>['body']) => {
+      const result = await apiCallWithHeaders(contract.subjects.changeAssignee, { body });
+      return result.data;
+    },
+    meta: { errorMessages: { 500: MESSAGES.assigneeUpdateFailed }, messageValues: { subjectName } },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: subjectsQueryKey }),
+  });
+}
