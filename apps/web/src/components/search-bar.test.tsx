@@ -1,0 +1,76 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { SearchBar } from './search-bar';
+
+describe('SearchBar', () => {
+  it("reads 'Search...' with a 'Search' button by default and searches the trimmed text", async () => {
+    const user = userEvent.setup();
+    const onSearch = vi.fn();
+    render(<SearchBar onSearch={onSearch} />);
+    const input = screen.getByPlaceholderText('Search...');
+    await user.type(input, '  algebra ');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(onSearch).toHaveBeenCalledWith('algebra');
+  });
+
+  it('searches on Enter and can hide its button', async () => {
+    const user = userEvent.setup();
+    const onSearch = vi.fn();
+    render(<SearchBar onSearch={onSearch} hideButton />);
+    expect(screen.queryByRole('button', { name: 'Search' })).toBeNull();
+    await user.type(screen.getByRole('searchbox', { name: 'Search...' }), 'unit 3{Enter}');
+    expect(onSearch).toHaveBeenCalledWith('unit 3');
+  });
+
+  it('takes its placeholder and button text from the caller', () => {
+    render(<SearchBar onSearch={() => undefined} placeholder="Find a student" buttonText="Find" />);
+    expect(screen.getByPlaceholderText('Find a student')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Find' })).toBeDefined();
+  });
+
+  describe('number mode', () => {
+    it('accepts digits', async () => {
+      const user = userEvent.setup();
+      const onChange = vi.fn();
+      render(<SearchBar onSearch={() => undefined} onChange={onChange} numberMode label="Mobile number" />);
+      const input = screen.getByRole('textbox', { name: 'Mobile number' });
+      await user.type(input, '98765');
+      expect((input as HTMLInputElement).value).toBe('98765');
+      expect(onChange).toHaveBeenLastCalledWith('98765');
+    });
+
+    it('never holds more than 10 digits', async () => {
+      const user = userEvent.setup();
+      render(<SearchBar onSearch={() => undefined} numberMode label="Mobile number" />);
+      const input = screen.getByRole<HTMLInputElement>('textbox', { name: 'Mobile number' });
+      await user.type(input, '987654321012');
+      expect(input.value).toBe('9876543210');
+      // input that bypasses the length limit (a script, an old browser) is cleared by the rule itself
+      fireEvent.change(input, { target: { value: '98765432101' } });
+      expect(input.value).toBe('');
+    });
+
+    it('clears the field when a letter is typed', async () => {
+      const user = userEvent.setup();
+      const onChange = vi.fn();
+      render(<SearchBar onSearch={() => undefined} onChange={onChange} numberMode label="Mobile number" />);
+      const input = screen.getByRole<HTMLInputElement>('textbox', { name: 'Mobile number' });
+      await user.type(input, '9876a');
+      expect(input.value).toBe('');
+      expect(onChange).toHaveBeenLastCalledWith('');
+      await user.type(input, '12-');
+      expect(input.value).toBe('');
+    });
+
+    it('clears the field when a pasted value has anything but digits', async () => {
+      const user = userEvent.setup();
+      render(<SearchBar onSearch={() => undefined} numberMode label="Mobile number" />);
+      const input = screen.getByRole<HTMLInputElement>('textbox', { name: 'Mobile number' });
+      await user.type(input, '12');
+      await user.click(input);
+      await user.paste('34 56');
+      expect(input.value).toBe('');
+    });
+  });
+});

@@ -1,0 +1,94 @@
+import { useId, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import SearchIcon from '@mui/icons-material/Search';
+import { NUMBER_SEARCH_MAX, numberSearchInput } from '@lectern/contract';
+
+export const SEARCH_PLACEHOLDER = 'Search...';
+export const SEARCH_BUTTON_TEXT = 'Search';
+
+export interface SearchBarProps {
+  /** Called with the trimmed text when the button is pressed or Enter is hit. */
+  onSearch: (text: string) => void;
+  /** Called on every change, for search-as-you-type. */
+  onChange?: (text: string) => void;
+  /** The text, when the caller keeps it; omit to let the bar keep its own. */
+  value?: string;
+  /** Placeholder; default 'Search...'. */
+  placeholder?: string;
+  /** Button text; default 'Search'. */
+  buttonText?: string;
+  /** Hide the button (Enter still searches). */
+  hideButton?: boolean;
+  /** Number mode: digits only, at most 10; any other input clears the field. */
+  numberMode?: boolean;
+  /** Accessible name of the input; default the placeholder. */
+  label?: string;
+}
+
+/** A search input with a 'Search' button; in number mode it accepts up to 10 digits. */
+export function SearchBar({
+  onSearch,
+  onChange,
+  value,
+  placeholder = SEARCH_PLACEHOLDER,
+  buttonText = SEARCH_BUTTON_TEXT,
+  hideButton = false,
+  numberMode = false,
+  label,
+}: SearchBarProps) {
+  const [ownText, setOwnText] = useState('');
+  const text = value ?? ownText;
+  const inputId = useId();
+
+  function change(next: string) {
+    const accepted = numberMode ? numberSearchInput(next) : next;
+    setOwnText(accepted);
+    onChange?.(accepted);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onSearch(text.trim());
+  }
+
+  return (
+    <Box
+      component="form"
+      role="search"
+      onSubmit={submit}
+      noValidate
+      sx={{ display: 'flex', gap: 1, alignItems: 'center', width: { xs: '100%', sm: 'auto' }, minWidth: 0 }}
+    >
+      <TextField
+        id={inputId}
+        size="small"
+        type={numberMode ? 'text' : 'search'}
+        value={text}
+        placeholder={placeholder}
+        onChange={(event) => change(event.target.value)}
+        sx={{ flex: 1, minWidth: { xs: 0, sm: 220 } }}
+        slotProps={{
+          htmlInput: {
+            'aria-label': label ?? placeholder,
+            ...(numberMode ? { inputMode: 'numeric', pattern: '[0-9]*', maxLength: NUMBER_SEARCH_MAX } : {}),
+          },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      {!hideButton && (
+        <Button type="submit" variant="contained" sx={{ flexShrink: 0 }}>
+          {buttonText}
+        </Button>
+      )}
+    </Box>
+  );
+}

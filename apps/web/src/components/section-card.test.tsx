@@ -1,0 +1,18 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import Button from '@mui/material/Button';
+import { SectionCard } from './section-card';
+
+describe('SectionCard', () => {
+  it('shows its title in capitals, its action and its content', () => {
+    render(
+      <SectionCard title="Subscriptions" action={<Button>Add</Button>}>
+        3 plans
+      </SectionCard>,
+    );
+    const heading = screen.getByRole('heading', { name: 'Subscriptions' });
+    expect(getComputedStyle(heading).textTransform).toBe('uppercase');
+    expect(screen.getByRole('button', { name: 'Add' })).toBeDefined();
+    expect(screen.getByText('3 plans')).toBeDefined();
+  });
+});
