@@ -1,0 +1,32 @@
+import Box from '@mui/material/Box';
+import { formatAmount, formatDate, formatDuration, orNA } from '@lectern/contract';
+import type { AmountValue, DateValue, DurationValue } from '../types';
+
+const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+/** An amount as 'Rs. 12,34,567' (Indian grouping); 'NA' when absent. */
+export function AmountCell({ value }: { value: AmountValue }) {
+  return (
+    <Box component="span" sx={numeric}>
+      {formatAmount(value)}
+    </Box>
+  );
+}
+
+/** A date as DD-MM-YYYY; 'NA' when absent or invalid. */
+export function DateCell({ value }: { value: DateValue }) {
+  return (
+    <Box component="span" sx={numeric}>
+      {formatDate(value)}
+    </Box>
+  );
+}
+
+/** Seconds as H:MM:SS; 'NA' when absent. */
+export function DurationCell({ value }: { value: DurationValue }) {
+  return (
+    <Box component="span" sx={numeric}>
+      {value === null || value === undefined ? orNA(value) : formatDuration(value)}
+    </Box>
+  );
+}
