@@ -110,6 +110,22 @@ describe('the HTTP surface', () => {
     expect(res.body).toEqual({ error: true, message: 'Please check what you entered: the body is not valid JSON.' });
   });
 
+  it('refuses text holding a NUL character with a clear 400, never a database error', async () => {
+    const token = await t.sessionFor('CONTENT_ADMIN');
+    const res = await t.call('POST', '/api/subjects/subject', {
+      token,
+      role: 'CONTENT_ADMIN',
+      body: { subjectName: 'a\u0000b' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: true,
+      message: 'Please check what you entered: text cannot contain NUL characters.',
+    });
+    const path = await t.call('GET', '/api/subjects/subject/subjectid/a%00b', { token, role: 'CONTENT_ADMIN' });
+    expect(path.status).toBe(400);
+  });
+
   it('reports health', async () => {
     const res = await t.call('GET', '/api/health', { signature: false });
     expect(res.body.data).toMatchObject({ status: 'ok', database: 'ok' });

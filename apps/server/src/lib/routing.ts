@@ -48,8 +48,16 @@ export function toFastifyPath(path: string): string {
   return `/api${path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1')}`;
 }
 
+/** True when any string inside `value` holds a NUL character, which PostgreSQL text cannot store. */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([key, v]) => key.includes('\u0000') || hasNul(v, depth + 1));
+}
+
 function parseOrThrow<S extends z.ZodType>(schema: S | undefined, value: unknown): unknown {
   if (!schema) return undefined;
+  if (hasNul(value)) throw AppError.of(400, 'validation', { details: 'text cannot contain NUL characters' });
   const result = schema.safeParse(value ?? (schema.type === 'object' ? {} : value));
   if (!result.success) throw result.error;
   return result.data;

@@ -71,19 +71,32 @@ export function subjectsRoutes(app: FastifyInstance, deps: AppDeps): SubjectsSer
         fillMessage(MESSAGES[body.videoDetails ? 'videoAttached' : 'videoDetached'], { subTopicName: name }),
       );
     },
-    createUnitPost: async ({ auth, body }) => ok(await service.createUnit(auth, body)),
-    createUnit: async ({ auth, body }) => ok(await service.createUnit(auth, body)),
-    updateUnit: async ({ auth, body }) => ok(await service.updateUnit(auth, body)),
-    deleteUnit: async ({ auth, body }) => ok(await service.deleteUnit(auth, body)),
-    reorderUnits: async ({ auth, body }) => ok(await service.reorderUnits(auth, body)),
-    createTopic: async ({ auth, body }) => ok(await service.createTopic(auth, body)),
-    updateTopic: async ({ auth, body }) => ok(await service.updateTopic(auth, body)),
-    deleteTopic: async ({ auth, body }) => ok(await service.deleteTopic(auth, body)),
-    reorderTopics: async ({ auth, body }) => ok(await service.reorderTopics(auth, body)),
-    createSubtopic: async ({ auth, body }) => ok(await service.createSubtopic(auth, body)),
-    updateSubtopic: async ({ auth, body }) => ok(await service.updateSubtopic(auth, body)),
-    deleteSubtopic: async ({ auth, body }) => ok(await service.deleteSubtopic(auth, body)),
-    reorderSubtopics: async ({ auth, body }) => ok(await service.reorderSubtopics(auth, body)),
+    createUnitPost: async ({ auth, body: { unitName, ...b } }) =>
+      ok(await service.createNode(auth, 'unit', { ...b, parentId: b.subjectId, name: unitName })),
+    createUnit: async ({ auth, body: { unitName, ...b } }) =>
+      ok(await service.createNode(auth, 'unit', { ...b, parentId: b.subjectId, name: unitName })),
+    updateUnit: async ({ auth, body: { unitId, unitName, ...b } }) =>
+      ok(await service.updateNode(auth, 'unit', { ...b, id: unitId, name: unitName })),
+    deleteUnit: async ({ auth, body: { unitId, ...b } }) =>
+      ok(await service.deleteNode(auth, 'unit', { ...b, id: unitId })),
+    reorderUnits: async ({ auth, body: { unitIds, ...b } }) =>
+      ok(await service.reorderNodes(auth, 'unit', { ...b, parentId: b.subjectId, ids: unitIds })),
+    createTopic: async ({ auth, body: { unitId, topicName, ...b } }) =>
+      ok(await service.createNode(auth, 'topic', { ...b, parentId: unitId, name: topicName })),
+    updateTopic: async ({ auth, body: { topicId, topicName, ...b } }) =>
+      ok(await service.updateNode(auth, 'topic', { ...b, id: topicId, name: topicName })),
+    deleteTopic: async ({ auth, body: { topicId, ...b } }) =>
+      ok(await service.deleteNode(auth, 'topic', { ...b, id: topicId })),
+    reorderTopics: async ({ auth, body: { unitId, topicIds, ...b } }) =>
+      ok(await service.reorderNodes(auth, 'topic', { ...b, parentId: unitId, ids: topicIds })),
+    createSubtopic: async ({ auth, body: { topicId, subTopicName, ...b } }) =>
+      ok(await service.createNode(auth, 'subtopic', { ...b, parentId: topicId, name: subTopicName })),
+    updateSubtopic: async ({ auth, body: { subtopicId, subTopicName, ...b } }) =>
+      ok(await service.updateNode(auth, 'subtopic', { ...b, id: subtopicId, name: subTopicName })),
+    deleteSubtopic: async ({ auth, body: { subtopicId, ...b } }) =>
+      ok(await service.deleteNode(auth, 'subtopic', { ...b, id: subtopicId })),
+    reorderSubtopics: async ({ auth, body: { topicId, subtopicIds, ...b } }) =>
+      ok(await service.reorderNodes(auth, 'subtopic', { ...b, parentId: topicId, ids: subtopicIds })),
   });
   return service;
 }

@@ -67,6 +67,39 @@ interface MutationOptions {
 
 const newId = () => crypto.randomUUID();
 
+export type TreeLevel = 'unit' | 'topic' | 'subtopic';
+const TREE_TABLES = { unit: units, topic: topics, subtopic: subtopics } as const;
+const PARENT_COLUMN = { unit: units.subjectId, topic: topics.unitId, subtopic: subtopics.topicId } as const;
+const PARENT_LABEL = { unit: 'subject', topic: 'unit', subtopic: 'topic' } as const;
+const CHILDREN_WORDS = { unit: ' with its topics', topic: ' with its subtopics', subtopic: '' } as const;
+
+interface TreeEdit {
+  subjectId: string;
+  version: number;
+}
+export interface TreeCreate extends TreeEdit {
+  /** the subject for a unit, the unit for a topic, the topic for a subtopic */
+  parentId: string;
+  name: string;
+  description?: string;
+  active?: boolean;
+  trial?: boolean;
+}
+export interface TreeUpdate extends TreeEdit {
+  id: string;
+  name?: string;
+  description?: string;
+  active?: boolean;
+  trial?: boolean;
+}
+export interface TreeDelete extends TreeEdit {
+  id: string;
+}
+export interface TreeReorder extends TreeEdit {
+  parentId: string;
+  ids: string[];
+}
+
 function peopleIds(subject: SubjectRow, people: SubjectPeopleRow | undefined) {
   return {
     contentAdminId: subject.contentAdminId,
@@ -634,30 +667,50 @@ export class SubjectsService {
     );
   }
 
-  // ---- the tree
+  // ---- the tree: units, topics and subtopics share one set of operations
 
-  private failure(action: string, type: string, name: string): MutationOptions['failure'] {
-    if (type === 'unit') {
-      const key =
-        ({ create: 'unitCreateFailed', delete: 'unitDeleteFailed', update: 'unitUpdateFailed' } as const)[
-          action as 'create'
-        ] ?? 'orderUpdateFailed';
-      return { key, values: { unitName: name, type } };
+  /** The parent a new node goes under (the subject itself for a unit), checked to be in this subject. */
+  private async parentOf(tx: Db, level: TreeLevel, subject: SubjectRow, parentId: string) {
+    if (level === 'unit') {
+      if (parentId !== subject.id) throw notFound('that subject');
+      return { id: subject.id, name: subject.name, unitId: null };
     }
-    if (action === 'reorder') return { key: 'orderUpdateFailed', values: { type } };
-    return { key: 'contentActionFailed', values: { action, type, name } };
+    const table = level === 'topic' ? units : topics;
+    const [row] = await tx
+      .select({ id: table.id, name: table.name, subjectId: table.subjectId })
+      .from(table)
+      .where(and(eq(table.id, parentId), eq(table.subjectId, subject.id)));
+    if (!row) throw notFound(`that ${PARENT_LABEL[level]}`);
+    const unitId =
+      level === 'subtopic'
+        ? ((await tx.select({ unitId: topics.unitId }).from(topics).where(eq(topics.id, row.id)))[0]?.unitId ?? null)
+        : null;
+    return { id: row.id, name: row.name, unitId };
   }
 
-  private async nextPosition(
-    tx: Db,
-    table: typeof units | typeof topics | typeof subtopics,
-    where: ReturnType<typeof eq>,
-  ) {
+  private async nodeOf(tx: Db, level: TreeLevel, subjectId: string, id: string) {
+    const table = TREE_TABLES[level];
     const [row] = await tx
-      .select({ n: max(table.position) })
+      .select({ id: table.id, name: table.name, active: table.active, trial: table.trial, position: table.position })
       .from(table)
-      .where(where);
-    return (row?.n ?? -1) + 1;
+      .where(and(eq(table.id, id), eq(table.subjectId, subjectId)));
+    if (!row) throw notFound(`that ${level}`);
+    return row;
+  }
+
+  private failure(
+    action: 'create' | 'update' | 'delete' | 'reorder',
+    level: TreeLevel,
+    name: string,
+  ): MutationOptions['failure'] {
+    if (action === 'reorder') return { key: 'orderUpdateFailed', values: { type: level } };
+    if (level === 'unit') {
+      const key = ({ create: 'unitCreateFailed', delete: 'unitDeleteFailed', update: 'unitUpdateFailed' } as const)[
+        action
+      ];
+      return { key, values: { unitName: name } };
+    }
+    return { key: 'contentActionFailed', values: { action, type: level, name } };
   }
 
   private flagWords(changes: { active?: boolean; trial?: boolean }, renamedTo?: string): string {
@@ -668,412 +721,146 @@ export class SubjectsService {
     return words.join(', ') || 'saved it';
   }
 
-  async createUnit(
-    caller: Caller,
-    input: { subjectId: string; version: number; unitName: string; active?: boolean; trial?: boolean },
-  ) {
+  /** Creates a unit (under the subject), a topic (under a unit) or a subtopic (under a topic), last in order. */
+  async createNode(caller: Caller, level: TreeLevel, input: TreeCreate) {
     return this.mutate(
       caller,
       input.subjectId,
       input.version,
-      { need: 'edit', failure: this.failure('create', 'unit', input.unitName) },
-      async ({ tx, actorName }) => {
+      { need: 'edit', failure: this.failure('create', level, input.name) },
+      async ({ tx, subject, actorName }) => {
+        const parent = await this.parentOf(tx, level, subject, input.parentId);
+        const table = TREE_TABLES[level];
+        const [last] = await tx
+          .select({ n: max(table.position) })
+          .from(table)
+          .where(eq(PARENT_COLUMN[level], parent.id));
         const id = newId();
-        const position = await this.nextPosition(tx, units, eq(units.subjectId, input.subjectId));
-        await tx
-          .insert(units)
-          .values({
-            id,
-            subjectId: input.subjectId,
-            name: input.unitName,
-            position,
-            active: input.active ?? true,
-            trial: input.trial ?? false,
-          });
+        const node = {
+          id,
+          subjectId: subject.id,
+          name: input.name,
+          position: (last?.n ?? -1) + 1,
+          active: input.active ?? true,
+          trial: input.trial ?? false,
+        };
+        if (level === 'unit') await tx.insert(units).values(node);
+        else if (level === 'topic') await tx.insert(topics).values({ ...node, unitId: parent.id });
+        else {
+          await tx
+            .insert(subtopics)
+            .values({ ...node, topicId: parent.id, unitId: parent.unitId ?? '', description: input.description ?? '' });
+        }
+        const where = level === 'unit' ? '' : ` in ${PARENT_LABEL[level]} '${parent.name}'`;
         return {
-          action: 'unit.create',
-          entityType: 'unit',
+          action: `${level}.create`,
+          entityType: level,
           entityId: id,
           after: input,
-          summary: `${actorName} created unit '${input.unitName}'`,
+          summary: `${actorName} created ${level} '${input.name}'${where}`,
         };
       },
     );
   }
 
-  async updateUnit(
-    caller: Caller,
-    input: { subjectId: string; version: number; unitId: string; unitName?: string; active?: boolean; trial?: boolean },
-  ) {
+  /** Renames a node, changes a subtopic's description, or switches it active or trial. */
+  async updateNode(caller: Caller, level: TreeLevel, input: TreeUpdate) {
     return this.mutate(
       caller,
       input.subjectId,
       input.version,
-      { need: 'edit', failure: this.failure('update', 'unit', input.unitName ?? '') },
+      { need: 'edit', failure: this.failure('update', level, input.name ?? '') },
       async ({ tx, actorName }) => {
-        const [unit] = await tx
-          .select()
-          .from(units)
-          .where(and(eq(units.id, input.unitId), eq(units.subjectId, input.subjectId)));
-        if (!unit) throw notFound('that unit');
+        const node = await this.nodeOf(tx, level, input.subjectId, input.id);
         const changes = {
-          ...(input.unitName !== undefined ? { name: input.unitName } : {}),
+          ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.active !== undefined ? { active: input.active } : {}),
           ...(input.trial !== undefined ? { trial: input.trial } : {}),
         };
-        if (Object.keys(changes).length > 0) await tx.update(units).set(changes).where(eq(units.id, unit.id));
-        const renamed = input.unitName !== undefined && input.unitName !== unit.name ? input.unitName : undefined;
+        if (level === 'subtopic' && input.description !== undefined) {
+          await tx.update(subtopics).set({ description: input.description }).where(eq(subtopics.id, node.id));
+        }
+        if (Object.keys(changes).length > 0) {
+          // units, topics and subtopics share these columns
+          await tx
+            .update(TREE_TABLES[level] as typeof units)
+            .set(changes)
+            .where(eq(TREE_TABLES[level].id, node.id));
+        }
+        const renamed = input.name !== undefined && input.name !== node.name ? input.name : undefined;
         return {
-          action: 'unit.update',
-          entityType: 'unit',
-          entityId: unit.id,
-          before: unit,
+          action: `${level}.update`,
+          entityType: level,
+          entityId: node.id,
+          before: node,
           after: changes,
-          summary: `${actorName} ${this.flagWords(input, renamed)} (unit '${unit.name}')`,
+          summary: `${actorName} ${this.flagWords(input, renamed)} (${level} '${node.name}')`,
         };
       },
     );
   }
 
-  async deleteUnit(caller: Caller, input: { subjectId: string; version: number; unitId: string }) {
+  /** Deletes a node with everything under it (the database cascades), in the change's transaction. */
+  async deleteNode(caller: Caller, level: TreeLevel, input: TreeDelete) {
     return this.mutate(
       caller,
       input.subjectId,
       input.version,
-      { need: 'edit', failure: this.failure('delete', 'unit', '') },
+      { need: 'edit', failure: this.failure('delete', level, '') },
       async ({ tx, actorName }) => {
-        const [unit] = await tx
-          .select()
-          .from(units)
-          .where(and(eq(units.id, input.unitId), eq(units.subjectId, input.subjectId)));
-        if (!unit) throw notFound('that unit');
-        await tx.delete(units).where(eq(units.id, unit.id));
+        const node = await this.nodeOf(tx, level, input.subjectId, input.id);
+        await tx.delete(TREE_TABLES[level]).where(eq(TREE_TABLES[level].id, node.id));
         return {
-          action: 'unit.delete',
-          entityType: 'unit',
-          entityId: unit.id,
-          before: unit,
-          summary: `${actorName} deleted unit '${unit.name}' with its topics`,
+          action: `${level}.delete`,
+          entityType: level,
+          entityId: node.id,
+          before: node,
+          summary: `${actorName} deleted ${level} '${node.name}'${CHILDREN_WORDS[level]}`,
         };
       },
     );
   }
 
-  private async reorder(
-    tx: Db,
-    table: typeof units | typeof topics | typeof subtopics,
-    current: { id: string }[],
-    order: string[],
-    type: string,
-  ) {
-    const ids = current.map((r) => r.id);
-    if (order.length !== ids.length || new Set(order).size !== order.length || !order.every((id) => ids.includes(id))) {
-      throw AppError.of(400, 'validation', { details: `the new order must list every ${type} of it exactly once` });
-    }
-    for (const [position, id] of order.entries()) await tx.update(table).set({ position }).where(eq(table.id, id));
-  }
-
-  async reorderUnits(caller: Caller, input: { subjectId: string; version: number; unitIds: string[] }) {
+  /** Puts the children of one parent in a new order; the order must list each of them exactly once. */
+  async reorderNodes(caller: Caller, level: TreeLevel, input: TreeReorder) {
     return this.mutate(
       caller,
       input.subjectId,
       input.version,
-      { need: 'edit', failure: this.failure('reorder', 'unit', '') },
-      async ({ tx, actorName }) => {
+      { need: 'edit', failure: this.failure('reorder', level, '') },
+      async ({ tx, subject, actorName }) => {
+        const parent = await this.parentOf(tx, level, subject, input.parentId);
+        const table = TREE_TABLES[level];
         const current = await tx
-          .select({ id: units.id })
-          .from(units)
-          .where(eq(units.subjectId, input.subjectId))
-          .orderBy(asc(units.position));
-        await this.reorder(tx, units, current, input.unitIds, 'unit');
-        return {
-          action: 'unit.reorder',
-          entityType: 'subject',
-          entityId: input.subjectId,
-          before: current.map((r) => r.id),
-          after: input.unitIds,
-          summary: `${actorName} reordered the units`,
-        };
-      },
-    );
-  }
-
-  private async unitOf(tx: Db, subjectId: string, unitId: string) {
-    const [unit] = await tx
-      .select()
-      .from(units)
-      .where(and(eq(units.id, unitId), eq(units.subjectId, subjectId)));
-    if (!unit) throw notFound('that unit');
-    return unit;
-  }
-
-  private async topicOf(tx: Db, subjectId: string, topicId: string) {
-    const [topic] = await tx
-      .select()
-      .from(topics)
-      .where(and(eq(topics.id, topicId), eq(topics.subjectId, subjectId)));
-    if (!topic) throw notFound('that topic');
-    return topic;
-  }
-
-  async createTopic(
-    caller: Caller,
-    input: { subjectId: string; version: number; unitId: string; topicName: string; active?: boolean; trial?: boolean },
-  ) {
-    return this.mutate(
-      caller,
-      input.subjectId,
-      input.version,
-      { need: 'edit', failure: this.failure('create', 'topic', input.topicName) },
-      async ({ tx, actorName }) => {
-        const unit = await this.unitOf(tx, input.subjectId, input.unitId);
-        const id = newId();
-        const position = await this.nextPosition(tx, topics, eq(topics.unitId, unit.id));
-        await tx
-          .insert(topics)
-          .values({
-            id,
-            unitId: unit.id,
-            subjectId: input.subjectId,
-            name: input.topicName,
-            position,
-            active: input.active ?? true,
-            trial: input.trial ?? false,
+          .select({ id: table.id })
+          .from(table)
+          .where(eq(PARENT_COLUMN[level], parent.id))
+          .orderBy(asc(table.position));
+        const ids = current.map((r) => r.id);
+        const order = input.ids;
+        if (
+          order.length !== ids.length ||
+          new Set(order).size !== order.length ||
+          !order.every((id) => ids.includes(id))
+        ) {
+          throw AppError.of(400, 'validation', {
+            details: `the new order must list every ${level} of it exactly once`,
           });
+        }
+        for (const [position, id] of order.entries()) {
+          await tx
+            .update(table as typeof units)
+            .set({ position })
+            .where(eq(table.id, id));
+        }
+        const of = level === 'unit' ? '' : ` of ${PARENT_LABEL[level]} '${parent.name}'`;
         return {
-          action: 'topic.create',
-          entityType: 'topic',
-          entityId: id,
-          after: input,
-          summary: `${actorName} created topic '${input.topicName}' in unit '${unit.name}'`,
-        };
-      },
-    );
-  }
-
-  async updateTopic(
-    caller: Caller,
-    input: {
-      subjectId: string;
-      version: number;
-      topicId: string;
-      topicName?: string;
-      active?: boolean;
-      trial?: boolean;
-    },
-  ) {
-    return this.mutate(
-      caller,
-      input.subjectId,
-      input.version,
-      { need: 'edit', failure: this.failure('update', 'topic', input.topicName ?? '') },
-      async ({ tx, actorName }) => {
-        const topic = await this.topicOf(tx, input.subjectId, input.topicId);
-        const changes = {
-          ...(input.topicName !== undefined ? { name: input.topicName } : {}),
-          ...(input.active !== undefined ? { active: input.active } : {}),
-          ...(input.trial !== undefined ? { trial: input.trial } : {}),
-        };
-        if (Object.keys(changes).length > 0) await tx.update(topics).set(changes).where(eq(topics.id, topic.id));
-        const renamed = input.topicName !== undefined && input.topicName !== topic.name ? input.topicName : undefined;
-        return {
-          action: 'topic.update',
-          entityType: 'topic',
-          entityId: topic.id,
-          before: topic,
-          after: changes,
-          summary: `${actorName} ${this.flagWords(input, renamed)} (topic '${topic.name}')`,
-        };
-      },
-    );
-  }
-
-  async deleteTopic(caller: Caller, input: { subjectId: string; version: number; topicId: string }) {
-    return this.mutate(
-      caller,
-      input.subjectId,
-      input.version,
-      { need: 'edit', failure: this.failure('delete', 'topic', '') },
-      async ({ tx, actorName }) => {
-        const topic = await this.topicOf(tx, input.subjectId, input.topicId);
-        await tx.delete(topics).where(eq(topics.id, topic.id));
-        return {
-          action: 'topic.delete',
-          entityType: 'topic',
-          entityId: topic.id,
-          before: topic,
-          summary: `${actorName} deleted topic '${topic.name}' with its subtopics`,
-        };
-      },
-    );
-  }
-
-  async reorderTopics(
-    caller: Caller,
-    input: { subjectId: string; version: number; unitId: string; topicIds: string[] },
-  ) {
-    return this.mutate(
-      caller,
-      input.subjectId,
-      input.version,
-      { need: 'edit', failure: this.failure('reorder', 'topic', '') },
-      async ({ tx, actorName }) => {
-        const unit = await this.unitOf(tx, input.subjectId, input.unitId);
-        const current = await tx
-          .select({ id: topics.id })
-          .from(topics)
-          .where(eq(topics.unitId, unit.id))
-          .orderBy(asc(topics.position));
-        await this.reorder(tx, topics, current, input.topicIds, 'topic');
-        return {
-          action: 'topic.reorder',
-          entityType: 'unit',
-          entityId: unit.id,
-          before: current.map((r) => r.id),
-          after: input.topicIds,
-          summary: `${actorName} reordered the topics of unit '${unit.name}'`,
-        };
-      },
-    );
-  }
-
-  async createSubtopic(
-    caller: Caller,
-    input: {
-      subjectId: string;
-      version: number;
-      topicId: string;
-      subTopicName: string;
-      description: string;
-      active?: boolean;
-      trial?: boolean;
-    },
-  ) {
-    return this.mutate(
-      caller,
-      input.subjectId,
-      input.version,
-      { need: 'edit', failure: this.failure('create', 'subtopic', input.subTopicName) },
-      async ({ tx, actorName }) => {
-        const topic = await this.topicOf(tx, input.subjectId, input.topicId);
-        const id = newId();
-        const position = await this.nextPosition(tx, subtopics, eq(subtopics.topicId, topic.id));
-        await tx
-          .insert(subtopics)
-          .values({
-            id,
-            topicId: topic.id,
-            unitId: topic.unitId,
-            subjectId: input.subjectId,
-            name: input.subTopicName,
-            description: input.description,
-            position,
-            active: input.active ?? true,
-            trial: input.trial ?? false,
-          });
-        return {
-          action: 'subtopic.create',
-          entityType: 'subtopic',
-          entityId: id,
-          after: input,
-          summary: `${actorName} created subtopic '${input.subTopicName}' in topic '${topic.name}'`,
-        };
-      },
-    );
-  }
-
-  async updateSubtopic(
-    caller: Caller,
-    input: {
-      subjectId: string;
-      version: number;
-      subtopicId: string;
-      subTopicName?: string;
-      description?: string;
-      active?: boolean;
-      trial?: boolean;
-    },
-  ) {
-    return this.mutate(
-      caller,
-      input.subjectId,
-      input.version,
-      { need: 'edit', failure: this.failure('update', 'subtopic', input.subTopicName ?? '') },
-      async ({ tx, actorName }) => {
-        const [sub] = await tx
-          .select()
-          .from(subtopics)
-          .where(and(eq(subtopics.id, input.subtopicId), eq(subtopics.subjectId, input.subjectId)));
-        if (!sub) throw notFound('that subtopic');
-        const changes = {
-          ...(input.subTopicName !== undefined ? { name: input.subTopicName } : {}),
-          ...(input.description !== undefined ? { description: input.description } : {}),
-          ...(input.active !== undefined ? { active: input.active } : {}),
-          ...(input.trial !== undefined ? { trial: input.trial } : {}),
-        };
-        if (Object.keys(changes).length > 0) await tx.update(subtopics).set(changes).where(eq(subtopics.id, sub.id));
-        const renamed =
-          input.subTopicName !== undefined && input.subTopicName !== sub.name ? input.subTopicName : undefined;
-        return {
-          action: 'subtopic.update',
-          entityType: 'subtopic',
-          entityId: sub.id,
-          before: sub,
-          after: changes,
-          summary: `${actorName} ${this.flagWords(input, renamed)} (subtopic '${sub.name}')`,
-        };
-      },
-    );
-  }
-
-  async deleteSubtopic(caller: Caller, input: { subjectId: string; version: number; subtopicId: string }) {
-    return this.mutate(
-      caller,
-      input.subjectId,
-      input.version,
-      { need: 'edit', failure: this.failure('delete', 'subtopic', '') },
-      async ({ tx, actorName }) => {
-        const [sub] = await tx
-          .select()
-          .from(subtopics)
-          .where(and(eq(subtopics.id, input.subtopicId), eq(subtopics.subjectId, input.subjectId)));
-        if (!sub) throw notFound('that subtopic');
-        await tx.delete(subtopics).where(eq(subtopics.id, sub.id));
-        return {
-          action: 'subtopic.delete',
-          entityType: 'subtopic',
-          entityId: sub.id,
-          before: sub,
-          summary: `${actorName} deleted subtopic '${sub.name}'`,
-        };
-      },
-    );
-  }
-
-  async reorderSubtopics(
-    caller: Caller,
-    input: { subjectId: string; version: number; topicId: string; subtopicIds: string[] },
-  ) {
-    return this.mutate(
-      caller,
-      input.subjectId,
-      input.version,
-      { need: 'edit', failure: this.failure('reorder', 'subtopic', '') },
-      async ({ tx, actorName }) => {
-        const topic = await this.topicOf(tx, input.subjectId, input.topicId);
-        const current = await tx
-          .select({ id: subtopics.id })
-          .from(subtopics)
-          .where(eq(subtopics.topicId, topic.id))
-          .orderBy(asc(subtopics.position));
-        await this.reorder(tx, subtopics, current, input.subtopicIds, 'subtopic');
-        return {
-          action: 'subtopic.reorder',
-          entityType: 'topic',
-          entityId: topic.id,
-          before: current.map((r) => r.id),
-          after: input.subtopicIds,
-          summary: `${actorName} reordered the subtopics of topic '${topic.name}'`,
+          action: `${level}.reorder`,
+          entityType: PARENT_LABEL[level],
+          entityId: parent.id,
+          before: ids,
+          after: order,
+          summary: `${actorName} reordered the ${level}s${of}`,
         };
       },
     );
