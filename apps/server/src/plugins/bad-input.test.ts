@@ -112,7 +112,7 @@ describe('bad input to every route', () => {
           const res = await send(t, def, path, body, raw);
           expectEnvelope(res, `${def.method} ${path.slice(0, 120)} ${raw ?? JSON.stringify(body)?.slice(0, 200)}`);
         }),
-        { numRuns: 60 },
+        { numRuns: Number(process.env.FUZZ_RUNS ?? 60) },
       );
     });
   }
