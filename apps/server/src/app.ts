@@ -24,6 +24,11 @@ import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { subjectsRoutes } from './modules/subjects/subjects.routes';
 import { videosRoutes } from './modules/videos/videos.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import type { VideosRegisteredHook } from './modules/files/files.service';
+import { createStorage, type Storage } from './storage';
+import { storageRoutes } from './storage/storage-routes';
 import { registerErrorHandler } from './plugins/errors';
 import { SignatureVerifier } from './plugins/signature';
 import { seedDemoData } from './seed/demo-seed';
@@ -40,6 +45,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** registers extra routes before the app boots (tests) */
   configure?: (app: FastifyInstance) => void;
+  /** called with the ids of registered, copied and moved videos (the transcoding queue hooks in here) */
+  onVideosRegistered?: VideosRegisteredHook;
 }
 
 /** Builds the whole app: infrastructure, then the domains' routes, then the SPA. Tests use it through `inject`. */
@@ -76,6 +83,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       : config.smsWebhookUrl
         ? new WebhookDelivery(config.smsWebhookUrl, app.log)
         : new UnconfiguredDelivery(app.log));
+  const storage = createStorage(config.storage, { pepper: keys.pepper, cdnBase: config.cdnBase });
   const deps: AppDeps = {
     config,
     database,
@@ -117,13 +125,18 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   });
 
   // Domains.
-  systemRoutes(app, deps);
+  systemRoutes(app, deps, storage);
   authRoutes(app, deps);
   usersRoutes(app, deps);
   notificationsRoutes(app, deps);
   overviewRoutes(app, deps);
   const subjects = subjectsRoutes(app, deps);
   videosRoutes(app, deps, subjects);
+  // Storage URLs under /files (local driver uploads and signed reads; public resource files).
+  await storageRoutes(app, storage);
+  uploadsRoutes(app, deps, storage);
+  // Registered videos stay NOT_STARTED until the transcoding queue is plugged in here.
+  filesRoutes(app, deps, storage, { onVideosRegistered: options.onVideosRegistered ?? (async () => undefined) });
   options.configure?.(app);
 
   // The SPA, with a history fallback; unknown API paths answer with the envelope.
@@ -145,10 +158,12 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   sweeper.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    await storage.driver.close();
     if (!options.database) await database.close();
   });
 
   app.decorate('deps', deps);
+  app.decorate('storage', storage);
   return app;
 }
 export type LecternApp = FastifyInstance;
@@ -157,5 +172,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** the app's shared services (tests reach the database and sessions through it) */
     deps: AppDeps;
+    /** object storage: the driver and its buckets (docs/storage.md) */
+    storage: Storage;
   }
 }

@@ -6,6 +6,8 @@ import { systemContract } from './system/system.contract';
 import { usersContract } from './users/users.contract';
 import { subjectsContract } from './subjects/subjects.contract';
 import { videosContract } from './videos/videos.contract';
+import { uploadsContract } from './uploads/uploads.contract';
+import { filesContract } from './files/files.contract';
 
 export * from './constants';
 export * from './envelope';
@@ -25,6 +27,10 @@ export * from './subjects/subjects.schemas';
 export * from './subjects/subject-totals';
 export * from './subjects/subject-rules';
 export * from './videos/videos.schemas';
+export * from './uploads/upload-rules';
+export * from './uploads/upload-messages';
+export * from './uploads/uploads.schemas';
+export * from './files/files.schemas';
 
 /** Every route of the API, by domain. A route exists here once. */
 export const contract = {
@@ -35,6 +41,8 @@ export const contract = {
   overview: overviewContract,
   subjects: subjectsContract,
   videos: videosContract,
+  uploads: uploadsContract,
+  files: filesContract,
 } as const;
 
 export type Contract = typeof contract;

@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createSigner, encryptOtp, type SignerConfig } from '@lectern/contract';
 import { loadConfig, type Config } from '../config';
 import { build, type LecternApp } from '../app';
@@ -101,6 +104,9 @@ export async function createTestApp(
       otp: { resendCooldownMs: 30_000, windowMs: 15 * 60_000, maxPerNumber: 5, maxPerAddress: 1000, ...overrides.otp },
     },
   );
+  // Files of each test app go to a temporary folder of their own, removed on close.
+  const storageDir = overrides.storage ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-storage-'));
+  if (storageDir) config.storage = { ...config.storage, localDir: storageDir };
   const delivery = new CapturingDelivery();
   const app = await build({ config, database, delivery, seed: true, logger: false, configure: options.configure });
   await app.ready();
@@ -170,6 +176,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await drop();
+      if (storageDir) fs.rmSync(storageDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,24 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { contract } from '@lectern/contract';
+import { RESOURCE_TYPES, contract } from '@lectern/contract';
 import { desc, eq } from 'drizzle-orm';
 import { devOutbox } from '../../db/schema';
 import type { AppDeps } from '../../lib/deps';
 import { registerDomain } from '../../lib/routing';
+import type { Storage } from '../../storage';
 import { buildOpenApi } from './openapi';
 
-/** Resource types of spec 2 §7; their storage arrives with the uploads issue. */
-const RESOURCE_TYPES = [
-  { key: 'testimonial-image', label: 'Testimonial image' },
-  { key: 'instructor-image', label: 'Instructor image' },
-  { key: 'instructor-resume', label: 'Instructor resume' },
-  { key: 'catalogue-syllabus', label: 'Catalogue syllabus' },
-  { key: 'store-icon', label: 'Store icon' },
-  { key: 'question-paper', label: 'Question paper' },
-  { key: 'catalogue-image', label: 'Catalogue image' },
-  { key: 'live-class-thumbnail', label: 'Live class thumbnails' },
-];
+/** Resource types of spec 2 §7 (their buckets, folders and kinds: docs/storage.md). */
+const RESOURCE_TYPE_LIST = RESOURCE_TYPES.map(({ key, label }) => ({ key, label }));
 
-export function systemRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function systemRoutes(app: FastifyInstance, deps: AppDeps, storage: Storage): void {
   const openApi = buildOpenApi(deps.config.version);
   registerDomain(app, deps, contract.system, {
     config: async () => ({
@@ -29,20 +21,24 @@ export function systemRoutes(app: FastifyInstance, deps: AppDeps): void {
         fixedString: deps.keys.fixedString,
         signingSecret: deps.keys.signingSecret,
         cdnBase: deps.config.cdnBase,
-        resourceTypes: RESOURCE_TYPES,
+        resourceTypes: RESOURCE_TYPE_LIST,
         version: deps.config.version,
       },
     }),
     health: async () => {
-      const database = await deps.database
-        .query('SELECT 1')
-        .then(() => 'ok' as const)
-        .catch(() => 'down' as const);
+      const [database, storageCheck] = await Promise.all([
+        deps.database
+          .query('SELECT 1')
+          .then(() => 'ok' as const)
+          .catch(() => 'down' as const),
+        storage.driver.check(),
+      ]);
+      // Only a database failure takes the process out of service (503); storage down is 'degraded'.
       return {
         data: {
-          status: database === 'ok' ? ('ok' as const) : ('degraded' as const),
+          status: database === 'ok' && storageCheck === 'ok' ? ('ok' as const) : ('degraded' as const),
           database,
-          storage: 'not-configured' as const,
+          storage: storageCheck,
           queue: 'not-configured' as const,
         },
         status: database === 'ok' ? 200 : 503,

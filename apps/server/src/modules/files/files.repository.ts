@@ -1,0 +1,196 @@
+import { TranscodingStatusSchema, subjectAccess, type ExplorerVideo, type SubjectAccess } from '@lectern/contract';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { subjectAssignees, subjects, subtopics, topics, units, users, videoPlacements, videos } from '../../db/schema';
+import { notFound } from '../../lib/app-error';
+import type { AuthContext } from '../../lib/routing';
+
+export type Caller = Pick<AuthContext, 'userId' | 'roles'>;
+export type VideoRow = typeof videos.$inferSelect;
+export type SubjectRow = typeof subjects.$inferSelect;
+export interface PlacedVideo {
+  video: VideoRow;
+  unitId: string | null;
+  topicId: string | null;
+}
+
+/** Is `error` (or what it wraps) a unique-key violation? */
+export function isUniqueViolation(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    if ((current as { code?: string }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** A video as the file explorer lists it (spec 1 §3), with its unit and topic. */
+export function toExplorerVideo(row: PlacedVideo): ExplorerVideo {
+  const v = row.video;
+  return {
+    Name: v.name,
+    Id: v.storageKey,
+    Length: v.size,
+    endpoints: (v.endpoints as string[]) ?? [],
+    videoDurationInSecond: v.durationSeconds,
+    transcodingStatus: TranscodingStatusSchema.catch('NOT_STARTED').parse(v.transcodingStatus),
+    catalogueId: v.catalogueId,
+    videoId: v.id,
+    subjectId: v.subjectId,
+    jobId: v.jobId,
+    uploadedBy: v.uploadedBy,
+    uploadedAt: v.uploadedAt.toISOString(),
+    unitId: row.unitId,
+    topicId: row.topicId,
+  };
+}
+
+// Where a video sits: the unit and topic it was uploaded, copied or moved into; a video without that
+// record (older data) sits where the first subtopic it is attached to is.
+const attachedTo = (column: 'unit_id' | 'topic_id') =>
+  sql.raw(`(SELECT s.${column} FROM subtopics s WHERE s.video_id = "videos"."id" ORDER BY s.position, s.id LIMIT 1)`);
+const placedUnit = sql<string | null>`coalesce(${videoPlacements.unitId}, ${attachedTo('unit_id')})`;
+const placedTopic = sql<string | null>`coalesce(${videoPlacements.topicId}, ${attachedTo('topic_id')})`;
+
+/** Videos, where they sit, and the subject rules that guard them. */
+export class FilesRepository {
+  constructor(private readonly db: Db) {}
+
+  /** A subject and what the caller may do with it; 404 when there is no such subject. */
+  async subjectAccess(
+    caller: Caller,
+    subjectId: string,
+    db: Db = this.db,
+  ): Promise<{ subject: SubjectRow; access: SubjectAccess }> {
+    const [subject] = await db.select().from(subjects).where(eq(subjects.id, subjectId));
+    if (!subject) throw notFound('that subject');
+    const people = await db
+      .select({ userId: subjectAssignees.userId, role: subjectAssignees.role })
+      .from(subjectAssignees)
+      .where(eq(subjectAssignees.subjectId, subjectId));
+    const access = subjectAccess(caller, {
+      contentAdminId: subject.contentAdminId,
+      contentDeveloperIds: people.filter((p) => p.role === 'CONTENT_DEVELOPER').map((p) => p.userId),
+      contentUploaderIds: people.filter((p) => p.role === 'CONTENT_UPLOADER').map((p) => p.userId),
+    });
+    return { subject, access };
+  }
+
+  async unit(subjectId: string, unitId: string) {
+    const [row] = await this.db
+      .select()
+      .from(units)
+      .where(and(eq(units.id, unitId), eq(units.subjectId, subjectId)));
+    return row ?? null;
+  }
+
+  async topic(subjectId: string, topicId: string) {
+    const [row] = await this.db
+      .select()
+      .from(topics)
+      .where(and(eq(topics.id, topicId), eq(topics.subjectId, subjectId)));
+    return row ?? null;
+  }
+
+  async actorName(userId: string, db: Db = this.db): Promise<string> {
+    const [row] = await db
+      .select({ first: users.firstName, last: users.lastName })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row ? `${row.first} ${row.last}`.trim() : 'Someone';
+  }
+
+  private placedQuery(db: Db) {
+    return db
+      .select({ video: videos, unitId: placedUnit, topicId: placedTopic })
+      .from(videos)
+      .leftJoin(videoPlacements, eq(videoPlacements.videoId, videos.id));
+  }
+
+  /** A subject's videos, narrowed to a unit or topic, by name. */
+  async subjectVideos(subjectId: string, filter: { unitId?: string; topicId?: string }): Promise<PlacedVideo[]> {
+    return this.placedQuery(this.db)
+      .where(
+        and(
+          eq(videos.subjectId, subjectId),
+          filter.unitId ? eq(placedUnit, filter.unitId) : undefined,
+          filter.topicId ? eq(placedTopic, filter.topicId) : undefined,
+        ),
+      )
+      .orderBy(asc(videos.name), asc(videos.uploadedAt));
+  }
+
+  async catalogueVideos(catalogueId: string): Promise<PlacedVideo[]> {
+    return this.placedQuery(this.db)
+      .where(eq(videos.catalogueId, catalogueId))
+      .orderBy(asc(videos.uploadedAt), asc(videos.name));
+  }
+
+  async videosByIds(ids: string[], db: Db = this.db): Promise<PlacedVideo[]> {
+    if (ids.length === 0) return [];
+    return this.placedQuery(db).where(inArray(videos.id, ids));
+  }
+
+  async videosByKeys(keys: string[], db: Db = this.db): Promise<PlacedVideo[]> {
+    if (keys.length === 0) return [];
+    return this.placedQuery(db).where(inArray(videos.storageKey, keys));
+  }
+
+  async videoByKey(key: string, db: Db = this.db): Promise<PlacedVideo | null> {
+    const [row] = await this.placedQuery(db).where(eq(videos.storageKey, key));
+    return row ?? null;
+  }
+
+  async insertVideo(
+    db: Db,
+    values: typeof videos.$inferInsert,
+    placement: { unitId: string | null; topicId: string | null } | null,
+  ): Promise<void> {
+    await db.insert(videos).values(values);
+    if (placement) await db.insert(videoPlacements).values({ videoId: values.id, ...placement });
+  }
+
+  async place(db: Db, videoId: string, placement: { unitId: string | null; topicId: string | null }): Promise<void> {
+    await db
+      .insert(videoPlacements)
+      .values({ videoId, ...placement })
+      .onConflictDoUpdate({ target: videoPlacements.videoId, set: placement });
+  }
+
+  /** Subtopics a set of videos is attached to, with the subject's state (review locks them). */
+  async attachments(db: Db, videoIds: string[]) {
+    if (videoIds.length === 0) return [];
+    return db
+      .select({
+        subtopicId: subtopics.id,
+        subtopicName: subtopics.name,
+        videoId: subtopics.videoId,
+        subjectId: subtopics.subjectId,
+        subjectName: subjects.name,
+        subjectState: subjects.subjectState,
+      })
+      .from(subtopics)
+      .innerJoin(subjects, eq(subjects.id, subtopics.subjectId))
+      .where(and(isNotNull(subtopics.videoId), inArray(subtopics.videoId, videoIds)));
+  }
+
+  /** Detaches videos from every subtopic and bumps the version of the subjects that changed. */
+  async detach(db: Db, videoIds: string[]): Promise<string[]> {
+    if (videoIds.length === 0) return [];
+    const changed = await db
+      .update(subtopics)
+      .set({ videoId: null })
+      .where(inArray(subtopics.videoId, videoIds))
+      .returning({ subjectId: subtopics.subjectId });
+    const subjectIds = [...new Set(changed.map((c) => c.subjectId))];
+    if (subjectIds.length > 0) {
+      await db
+        .update(subjects)
+        .set({ version: sql`${subjects.version} + 1`, updatedAt: new Date() })
+        .where(inArray(subjects.id, subjectIds));
+    }
+    return subjectIds;
+  }
+}
