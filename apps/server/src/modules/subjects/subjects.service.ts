@@ -55,6 +55,8 @@ interface MutationContext {
   tx: Db;
   subject: SubjectRow;
   actorName: string;
+  /** names for the failure message once the change has found them (the unit being deleted, say) */
+  failureValues: Record<string, string>;
 }
 
 interface MutationOptions {
@@ -68,6 +70,11 @@ interface MutationOptions {
 const newId = () => crypto.randomUUID();
 
 export type TreeLevel = 'unit' | 'topic' | 'subtopic';
+
+/** Puts a node's name in the failure message's placeholders ([unitName] for units, [name] otherwise). */
+function nameFailure(values: Record<string, string>, level: TreeLevel, name: string) {
+  values[level === 'unit' ? 'unitName' : 'name'] = name;
+}
 const TREE_TABLES = { unit: units, topic: topics, subtopic: subtopics } as const;
 const PARENT_COLUMN = { unit: units.subjectId, topic: topics.unitId, subtopic: subtopics.topicId } as const;
 const PARENT_LABEL = { unit: 'subject', topic: 'unit', subtopic: 'topic' } as const;
@@ -246,10 +253,13 @@ export class SubjectsService {
     options: MutationOptions,
     apply: (ctx: MutationContext) => Promise<Change>,
   ): Promise<SubjectDetail> {
+    // The failure message names what the change was about: the subject, and what `apply` found.
+    const failureValues: Record<string, string> = { ...options.failure.values };
     try {
       await this.db.transaction(async (tx) => {
         const subject = await this.repo.lockSubject(tx, subjectId);
         if (!subject) throw AppError.of(404, 'subjectUpdateInvalidId', {}, { errorCode: 1029 });
+        if (!failureValues.subjectName) failureValues.subjectName = subject.name;
         const people = {
           contentAdminId: subject.contentAdminId,
           contentDeveloperIds: await this.repo.assignedIds(tx, subjectId, 'CONTENT_DEVELOPER'),
@@ -261,14 +271,14 @@ export class SubjectsService {
         }
         if (subject.version !== version) throw staleVersion('subject');
         const actorName = await this.actorName(tx, caller.userId);
-        const change = await apply({ tx, subject, actorName });
+        const change = await apply({ tx, subject, actorName, failureValues });
         await this.repo.bumpVersion(tx, subjectId);
         await recordActivity(tx, { actorId: caller.userId, subjectId, ...change });
       });
     } catch (error) {
       if (isAppError(error)) throw error;
       this.log.error({ err: error, subjectId }, 'subject change failed');
-      throw new AppError(500, fillMessage(MESSAGES[options.failure.key], options.failure.values));
+      throw new AppError(500, fillMessage(MESSAGES[options.failure.key], failureValues));
     }
     return this.detail(caller, subjectId);
   }
@@ -376,6 +386,7 @@ export class SubjectsService {
       .select({ id: subjects.id, name: subjects.name })
       .from(subjects)
       .where(inArray(subjects.id, subjectIds));
+    if (rows.length === 0) throw notFound(subjectIds.length === 1 ? 'that subject' : 'those subjects');
     try {
       await this.db.transaction(async (tx) => {
         const actorName = await this.actorName(tx, caller.userId);
@@ -621,24 +632,25 @@ export class SubjectsService {
       videoDetails: { videoId: string } | null;
     },
   ) {
-    const [sub] = await this.db
-      .select()
-      .from(subtopics)
-      .where(
-        and(
-          eq(subtopics.id, input.subTopicId),
-          eq(subtopics.subjectId, input.subjectId),
-          eq(subtopics.topicId, input.topicId),
-          eq(subtopics.unitId, input.unitId),
-        ),
-      );
-    if (!sub) throw notFound('that subtopic');
     return this.mutate(
       caller,
       input.subjectId,
       input.version,
-      { need: 'attach', failure: { key: 'attachVideoFailed', values: { subTopicName: sub.name } } },
-      async ({ tx, actorName }) => {
+      { need: 'attach', failure: { key: 'attachVideoFailed', values: { subTopicName: '' } } },
+      async ({ tx, actorName, failureValues }) => {
+        const [sub] = await tx
+          .select()
+          .from(subtopics)
+          .where(
+            and(
+              eq(subtopics.id, input.subTopicId),
+              eq(subtopics.subjectId, input.subjectId),
+              eq(subtopics.topicId, input.topicId),
+              eq(subtopics.unitId, input.unitId),
+            ),
+          );
+        if (!sub) throw notFound('that subtopic');
+        failureValues.subTopicName = sub.name;
         let videoName: string | null = null;
         if (input.videoDetails) {
           const [video] = await tx.select().from(videos).where(eq(videos.id, input.videoDetails.videoId));
@@ -770,8 +782,9 @@ export class SubjectsService {
       input.subjectId,
       input.version,
       { need: 'edit', failure: this.failure('update', level, input.name ?? '') },
-      async ({ tx, actorName }) => {
+      async ({ tx, actorName, failureValues }) => {
         const node = await this.nodeOf(tx, level, input.subjectId, input.id);
+        nameFailure(failureValues, level, input.name ?? node.name);
         const changes = {
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.active !== undefined ? { active: input.active } : {}),
@@ -807,8 +820,9 @@ export class SubjectsService {
       input.subjectId,
       input.version,
       { need: 'edit', failure: this.failure('delete', level, '') },
-      async ({ tx, actorName }) => {
+      async ({ tx, actorName, failureValues }) => {
         const node = await this.nodeOf(tx, level, input.subjectId, input.id);
+        nameFailure(failureValues, level, node.name);
         await tx.delete(TREE_TABLES[level]).where(eq(TREE_TABLES[level].id, node.id));
         return {
           action: `${level}.delete`,

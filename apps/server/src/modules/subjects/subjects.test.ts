@@ -431,6 +431,25 @@ describe('subject management API', () => {
     expect(removed.body.data.contentDevelopers).toEqual([]);
   });
 
+  it('refuses attaching for someone without access before saying whether the subtopic exists', async () => {
+    const s = await detail('subj-physical-geography');
+    const res = await as('CONTENT_UPLOADER', 'PUT', '/api/subjects/subject/attachvideo', {
+      subjectId: s.subjectId,
+      version: s.version,
+      unitId: 'x',
+      topicId: 'y',
+      subTopicId: 'z',
+      videoDetails: null,
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('answers deleting subjects that do not exist with 404', async () => {
+    const res = await as('CONTENT_ADMIN', 'DELETE', '/api/subjects/subject', { subjectIds: ['no-such-subject'] });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('We could not find that subject. It may have been deleted.');
+  });
+
   it('answers an update of an unknown subject with 1029', async () => {
     const res = await as('CONTENT_ADMIN', 'PUT', '/api/subjects/subject', {
       subjectId: 'no-such-subject',
