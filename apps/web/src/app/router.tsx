@@ -9,7 +9,13 @@ import { RootLayout } from './root-layout';
 const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const OverviewPage = lazy(() => import('../features/overview/components/overview-page'));
 const NotificationsPage = lazy(() => import('../features/notifications/components/notifications-page'));
+const UserManagementPage = lazy(() => import('../features/users/components/user-management-page'));
+const GalleryPage = lazy(() => import('../features/gallery/components/gallery-page'));
 const PlaceholderPage = lazy(() => import('./routes/placeholder-page'));
+const SubjectManagementPage = lazy(() => import('../features/subjects/components/subject-management-page'));
+const SubjectDetailsPage = lazy(() => import('../features/subjects/components/subject-details-page'));
+const SubjectTopicsPage = lazy(() => import('../features/subjects/components/subject-topics-page'));
+const SubjectReviewPage = lazy(() => import('../features/subjects/components/subject-review-page'));
 const UnauthorizedPage = lazy(() =>
   import('../features/errors/components/error-page').then((m) => ({ default: m.UnauthorizedPage })),
 );
@@ -31,11 +37,6 @@ function pageName(path: string): string {
 
 /** Screens later issues build: title only for now. Paths are relative to the signed-in area. */
 const UPCOMING: readonly { path: string; title: string; subtitleParam?: string }[] = [
-  { path: 'subject-management', title: pageName('/subject-management') },
-  { path: 'subject-management/subject-details', title: pageName('/subject-management/subject-details') },
-  { path: 'subject-management/subject-details/topics', title: pageName('/subject-management/subject-details/topics') },
-  { path: 'subject-review', title: pageName('/subject-review') },
-  { path: 'user-management', title: pageName('/user-management') },
   { path: 'file-explorer', title: pageName('/file-explorer') },
   { path: 'transcoding-manager', title: pageName('/transcoding-manager') },
   { path: 'coupons', title: pageName('/coupons') },
@@ -83,7 +84,14 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'overview', element: <OverviewPage /> },
           { path: 'notifications', element: <NotificationsPage /> },
+          { path: 'user-management', element: <UserManagementPage /> },
+          // demo mode only (the page sends everyone else to 404): every shared piece with sample data
+          { path: 'dev/gallery', element: <GalleryPage /> },
           { path: 'publisher', element: <Navigate to={PUBLISHER_HOME} replace /> },
+          { path: 'subject-management', element: <SubjectManagementPage /> },
+          { path: 'subject-management/subject-details', element: <SubjectDetailsPage /> },
+          { path: 'subject-management/subject-details/topics', element: <SubjectTopicsPage /> },
+          { path: 'subject-review', element: <SubjectReviewPage /> },
           ...UPCOMING.map(({ path, title, subtitleParam }) => ({
             path,
             element: <PlaceholderPage key={path} title={title} subtitleParam={subtitleParam} />,

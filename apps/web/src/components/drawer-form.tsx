@@ -79,6 +79,8 @@ export function DrawerForm({
       anchor="right"
       open={open}
       onClose={requestClose}
+      // above the top bar (which sits over the permanent navigation drawer), like every dialog
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{
         paper: {
           role: 'dialog',

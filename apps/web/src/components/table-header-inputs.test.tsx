@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TableHeaderInput, TableHeaderSearch } from './table-header-inputs';
@@ -67,6 +67,27 @@ describe('TableHeaderInput', () => {
     await user.clear(input);
     await user.type(input, 'y'.repeat(205));
     expect(input.value).toBe('y'.repeat(200));
+  });
+
+  it('keeps the text while an async save runs and after it fails; clears it when a save succeeds', async () => {
+    const user = userEvent.setup();
+    let settle: { resolve: () => void; reject: () => void } | undefined;
+    const onSubmit = vi.fn(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          settle = { resolve, reject: () => reject(new Error('409')) };
+        }),
+    );
+    const { input, button } = setup({ onSubmit });
+    await user.type(input, 'Kinetics{Enter}');
+    expect(input.value).toBe('Kinetics');
+    expect(button.disabled).toBe(true);
+    await act(async () => settle?.reject());
+    expect(input.value).toBe('Kinetics');
+    expect(button.disabled).toBe(false);
+    await user.click(button);
+    await act(async () => settle?.resolve());
+    expect(input.value).toBe('');
   });
 
   it('with validation off, the button works on blank text', async () => {

@@ -28,8 +28,11 @@ export function TableHeaderSearch({ onSearch, placeholder, label }: TableHeaderS
 }
 
 export interface TableHeaderInputProps {
-  /** Called with the trimmed text; the input is cleared afterwards. */
-  onSubmit: (text: string) => void;
+  /**
+   * Called with the trimmed text; the input is cleared afterwards. When it returns a promise the text
+   * stays until the promise resolves, and stays for a retry when it rejects (a failed save loses nothing).
+   */
+  onSubmit: (text: string) => void | Promise<unknown>;
   /** The button's text. */
   buttonLabel: string;
   /** Accessible name of the input (and its placeholder unless one is given). */
@@ -42,6 +45,10 @@ export interface TableHeaderInputProps {
   disabled?: boolean;
 }
 
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
 /** An input with a button (at most 200 characters, cleared after submit). */
 export function TableHeaderInput({
   onSubmit,
@@ -52,13 +59,27 @@ export function TableHeaderInput({
   disabled = false,
 }: TableHeaderInputProps) {
   const [text, setText] = useState('');
-  const canSubmit = !disabled && (!validate || isHeaderInputSubmittable(text));
+  const [saving, setSaving] = useState(false);
+  const canSubmit = !disabled && !saving && (!validate || isHeaderInputSubmittable(text));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!canSubmit) return;
-    onSubmit(text.trim());
-    setText('');
+    const result = onSubmit(text.trim());
+    if (!isPromiseLike(result)) {
+      setText('');
+      return;
+    }
+    setSaving(true);
+    const submitted = text;
+    result.then(
+      () => {
+        setSaving(false);
+        // clear only what was saved: text typed meanwhile stays
+        setText((current) => (current === submitted ? '' : current));
+      },
+      () => setSaving(false),
+    );
   }
 
   return (

@@ -212,6 +212,19 @@ describe('editable text cell', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 
+  it('reopens the editor with the typed text when an async save fails', async () => {
+    const user = userEvent.setup();
+    const onCommit = vi.fn(() => Promise.reject(new Error('409')));
+    render(<EditableTextCell value="Original text" onCommit={onCommit} label="Edit description" />);
+    await user.dblClick(screen.getByText('Original text'));
+    const box = screen.getByRole('textbox', { name: 'Edit description' });
+    await user.clear(box);
+    await user.type(box, 'Typed name{Enter}');
+    expect(onCommit).toHaveBeenCalledWith('Typed name');
+    const reopened = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Edit description' });
+    expect(reopened.value).toBe('Typed name');
+  });
+
   it('opens from the keyboard with Enter', async () => {
     const { user } = setup();
     await user.tab();

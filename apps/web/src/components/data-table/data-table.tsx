@@ -503,7 +503,8 @@ export function DataTable<Row>({
       <TableContainer
         ref={scrollRef}
         data-testid="data-table-scroll"
-        sx={{ overflowX: 'auto', ...(virtual && { maxHeight: bodyHeight, overflowY: 'auto' }) }}
+        // relative: screen-reader-only text (absolutely placed) is clipped here instead of widening the page
+        sx={{ position: 'relative', overflowX: 'auto', ...(virtual && { maxHeight: bodyHeight, overflowY: 'auto' }) }}
       >
         {dndEnabled ? (
           <DndContext
@@ -539,6 +540,13 @@ export function DataTable<Row>({
             const next = Number(event.target.value);
             if (server) server.onRowsPerPageChange(next);
             else url.setRowsPerPage(next);
+          }}
+          // on a phone the default margins push the next-page arrow out of the card: tighten, then wrap
+          sx={{
+            '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', pl: { xs: 1, sm: 2 } },
+            '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+            '& .MuiTablePagination-input': { mr: { xs: 1.5, sm: 4 } },
+            '& .MuiTablePagination-actions': { ml: { xs: 0.5, sm: 2.5 } },
           }}
         />
       )}

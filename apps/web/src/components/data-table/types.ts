@@ -70,8 +70,11 @@ export interface ApproveDeclineCellConfig<Row> {
 }
 
 export interface EditableTextCellConfig<Row> {
-  /** Called with the trimmed value (at most 200 characters) only when it differs from the current one. */
-  onEdit: (row: Row, value: string) => void;
+  /**
+   * Called with the trimmed value (at most 200 characters) only when it differs from the current one.
+   * Return the save's promise to have a failed save reopen the editor with the typed text.
+   */
+  onEdit: (row: Row, value: string) => void | Promise<unknown>;
   /** Accessible name of the text box; defaults to 'Edit <column title>'. */
   ariaLabel?: (row: Row) => string;
 }

@@ -17,7 +17,8 @@ export function EditableTextCell({
   disabled = false,
 }: {
   value: EditableTextValue;
-  onCommit: (value: string) => void;
+  /** A returned promise that rejects (the save failed) reopens the editor with the typed text. */
+  onCommit: (value: string) => void | Promise<unknown>;
   /** Accessible name of the text box, e.g. 'Edit description'. */
   label: string;
   disabled?: boolean;
@@ -47,7 +48,16 @@ export function EditableTextCell({
     const next = editableTextCommit(shown, draft);
     if (next === null) return;
     setPending({ base: current, text: next });
-    onCommit(next);
+    const result = onCommit(next);
+    if (typeof result === 'object' && result !== null && typeof result.then === 'function') {
+      result.then(undefined, () => {
+        // the save failed: nothing typed is lost, the editor opens again with it for a retry
+        setPending(null);
+        setDraft(next);
+        finished.current = false;
+        setEditing(true);
+      });
+    }
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {

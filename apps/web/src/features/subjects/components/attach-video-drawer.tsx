@@ -1,0 +1,122 @@
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { TRANSCODING_STATUSES, isAttachable, transcodingBadge, type VideoFile } from '@lectern/contract';
+import { DataTable, type RowId, type TableConfig } from '../../../components/data-table';
+import { DrawerForm } from '../../../components/drawer-form';
+import { VideoFilesTableHeader } from '../../../components/video-files-table-header';
+import { errorMessage } from '../../../lib/query-client';
+import { useSubjectVideos } from '../api/get-subject-videos';
+
+// 'Transcoded' for COMPLETE, 'TRANSCODING IN PROGRESS' for PROGRESSING, a blank badge for the rest (spec 1 §4)
+const BADGE_LABELS: Record<string, string> = Object.fromEntries(
+  TRANSCODING_STATUSES.map((status) => [status, transcodingBadge(status) || '\u00a0']),
+);
+const BLANK = { label: '\u00a0', colour: '#374151', background: '#F3F4F6' };
+const BADGE_STYLES = Object.fromEntries(
+  TRANSCODING_STATUSES.filter((status) => transcodingBadge(status) === '').map((status) => [status, BLANK]),
+);
+
+export const videoPickerConfig: TableConfig<VideoFile> = {
+  checkboxKeyMap: 'videoId',
+  checkBoxAsRadio: true,
+  rowOptions: { isRowSelectable: (video) => isAttachable(video.transcodingStatus), dense: true },
+  searchTextMap: ['Name'],
+  // a picker shows every file (long lists are virtualised) rather than pages
+  pagination: { usePagination: false },
+  minWidth: 400,
+  emptyMessages: {
+    empty: 'This subject has no video files yet. Upload them in the file explorer.',
+    emptySearch: 'No video files match your search.',
+  },
+  columns: [
+    { id: 'name', title: 'Name', dataMapping: 'Name', sortable: true, extraWidth: 150 },
+    {
+      id: 'status',
+      title: 'Transcoding',
+      elementType: 'statusLabel',
+      dataMapping: 'transcodingStatus',
+      elementConfig: { labels: BADGE_LABELS, styles: BADGE_STYLES },
+    },
+    { id: 'duration', title: 'Duration', elementType: 'duration', dataMapping: 'videoDurationInSecond' },
+  ],
+};
+
+/**
+ * Picks the video for one subtopic from the subject's own video files: only transcoded (COMPLETE)
+ * files can be chosen; the others show why with their badge.
+ */
+export function AttachVideoDrawer({
+  open,
+  subjectId,
+  subTopicName,
+  currentVideoId,
+  onClose,
+  onAttach,
+}: {
+  open: boolean;
+  subjectId: string;
+  subTopicName: string;
+  currentVideoId: string | null;
+  onClose: () => void;
+  /** Saves the choice; the drawer closes when it resolves and stays open when it rejects. */
+  onAttach: (videoId: string) => Promise<unknown>;
+}) {
+  const videos = useSubjectVideos(subjectId, open);
+  const [selected, setSelected] = useState<RowId[]>(currentVideoId ? [currentVideoId] : []);
+  const [saving, setSaving] = useState(false);
+  const rows = useMemo(() => videos.data ?? [], [videos.data]);
+  const chosen = selected[0];
+  const changed = chosen !== undefined && chosen !== currentVideoId;
+
+  async function attach() {
+    if (chosen === undefined) return;
+    setSaving(true);
+    try {
+      await onAttach(String(chosen));
+      onClose();
+    } catch {
+      // the message is shown; the choice stays for a retry
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <DrawerForm
+      open={open}
+      onClose={onClose}
+      title="Attach video"
+      subtitle={`To '${subTopicName}'. Only transcoded videos can be attached.`}
+      primaryLabel="Attach"
+      primaryDisabled={!changed}
+      submitting={saving}
+      dirty={changed}
+      onSubmit={() => void attach()}
+    >
+      <VideoFilesTableHeader onRefresh={() => void videos.refetch()} refreshing={videos.isFetching} />
+      <DataTable
+        config={videoPickerConfig}
+        rows={rows}
+        loading={videos.isPending && open}
+        syncUrl={false}
+        selectedIds={selected}
+        onSelectionChange={(ids) => setSelected(ids)}
+        error={
+          videos.isError ? (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => void videos.refetch()}>
+                  Retry
+                </Button>
+              }
+            >
+              {errorMessage(videos.error)}
+            </Alert>
+          ) : undefined
+        }
+      />
+    </DrawerForm>
+  );
+}

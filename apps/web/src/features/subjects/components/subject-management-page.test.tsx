@@ -1,0 +1,152 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@lectern/contract';
+import { mockApi, type MockResponse } from '../../../test/mock-api';
+import { renderApp } from '../../../test/render-app';
+import { fail, listItem, ok, subjectDetail } from '../test/fixtures';
+
+const LISTING = [
+  listItem('s-geo', 'Physical Geography', 'IN_PROGRESS', 'UNASSIGNED', { contentDevelopers: [], unitCount: 0 }),
+  listItem('s-cell', 'Cell Biology', 'IN_PROGRESS', 'NEWLY_ASSIGNED', { unitCount: 0, duration: 0 }),
+  listItem('s-org', 'Organic Chemistry', 'IN_PROGRESS', 'IN_PROGRESS', { duration: 3725 }),
+  listItem('s-eco', 'Indian Economy', 'IN_PROGRESS', 'IN_PROGRESS', {
+    duration: 59,
+    unitCount: 1,
+    topicCount: 1,
+    subTopicCount: 1,
+  }),
+  listItem('s-pol', 'Indian Polity', 'FINISHED', 'FINISHED'),
+  listItem('s-quant', 'Quantitative Aptitude', 'PUBLISHED', 'PUBLISHED', { duration: 36_000 }),
+];
+
+describe('Subject Management listing', () => {
+  it('groups subjects with a count per group and durations as H:MM:SS', async () => {
+    await mockApi({ 'GET /subjects/subject/all': ok(LISTING) });
+    const { user } = renderApp('/subject-management', { roles: ['CONTENT_ADMIN'] });
+
+    // the first render loads the page's chunk
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Subject Management' }, { timeout: 5000 }),
+    ).toBeDefined();
+    expect(await screen.findByRole('tab', { name: 'Unassigned (1)' })).toBeDefined();
+    for (const name of [
+      'Newly assigned (1)',
+      'In progress (2)',
+      'Finished (1)',
+      'Ready to be published (0)',
+      'Published (1)',
+    ]) {
+      expect(screen.getByRole('tab', { name })).toBeDefined();
+    }
+    // the first group with subjects opens by default
+    expect(screen.getByRole('tab', { name: 'Unassigned (1)' }).getAttribute('aria-selected')).toBe('true');
+
+    await user.click(screen.getByRole('tab', { name: 'In progress (2)' }));
+    const table = await screen.findByRole('table', { name: 'In progress' });
+    expect(within(table).getByText('1:02:05')).toBeDefined();
+    expect(within(table).getByText('0:00:59')).toBeDefined();
+    expect(within(table).getByText('2 units, 4 topics, 8 sub-topics')).toBeDefined();
+    expect(within(table).getByText('1 unit, 1 topic, 1 sub-topic')).toBeDefined();
+    expect(within(table).getAllByText('Priya Raghavan')).toHaveLength(2);
+    const link = within(table).getByRole('link', { name: 'Open Organic Chemistry' });
+    expect(link.getAttribute('href')).toBe('/subject-management/subject-details?subjectId=s-org');
+
+    await user.click(screen.getByRole('tab', { name: 'Published (1)' }));
+    expect(within(await screen.findByRole('table', { name: 'Published' })).getByText('10:00:00')).toBeDefined();
+  });
+
+  it('searches across every group and updates the counts', async () => {
+    await mockApi({ 'GET /subjects/subject/all': ok(LISTING) });
+    const { user } = renderApp('/subject-management?group=IN_PROGRESS', { roles: ['CONTENT_ADMIN'] });
+    await screen.findByRole('tab', { name: 'In progress (2)' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search subjects' }), 'economy');
+    expect(await screen.findByRole('tab', { name: 'In progress (1)' })).toBeDefined();
+    expect(screen.getByRole('tab', { name: 'Unassigned (0)' })).toBeDefined();
+    expect(within(screen.getByRole('table', { name: 'In progress' })).queryByText('Organic Chemistry')).toBeNull();
+  });
+
+  it('creates a subject from the drawer and posts what was entered', async () => {
+    const created = { ...subjectDetail({ role: 'admin', units: [] }), subjectId: 's-new', subjectName: 'Genetics' };
+    const api = await mockApi({
+      'GET /subjects/subject/all': ok(LISTING),
+      'POST /subjects/subject': () => ({ status: 201, ...ok(created, "Subject 'Genetics' was created.") }),
+    });
+    const { user, router } = renderApp('/subject-management', { roles: ['CONTENT_ADMIN'] });
+
+    await user.click(await screen.findByRole('button', { name: 'Create Subject' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Create Subject' });
+    expect(within(drawer).getByText(/Uploading images to storage arrives in a later release/)).toBeDefined();
+    await user.type(within(drawer).getByRole('textbox', { name: 'Subject name' }), '  Genetics ');
+    await user.type(within(drawer).getByRole('textbox', { name: 'Description' }), 'Heredity and variation.');
+    await user.click(within(drawer).getByRole('switch', { name: 'Coming soon' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Create subject' }));
+
+    await waitFor(() => expect(api.find('POST /subjects/subject')).toHaveLength(1));
+    expect(api.find('POST /subjects/subject')[0]?.body).toEqual({
+      subjectName: 'Genetics',
+      description: 'Heredity and variation.',
+      comingSoon: true,
+      locked: false,
+      instructors: [],
+      imagePath: null,
+      imageName: null,
+    });
+    expect(await screen.findByText("Subject 'Genetics' was created.")).toBeDefined();
+    await waitFor(() => expect(router.state.location.search).toBe('?subjectId=s-new'));
+    expect(router.state.location.pathname).toBe('/subject-management/subject-details');
+  });
+
+  it('refuses to create a subject without a name', async () => {
+    const api = await mockApi({ 'GET /subjects/subject/all': ok(LISTING) });
+    const { user } = renderApp('/subject-management', { roles: ['SUPER_ADMIN'] });
+    await user.click(await screen.findByRole('button', { name: 'Create Subject' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Create Subject' });
+    await user.click(within(drawer).getByRole('button', { name: 'Create subject' }));
+    expect(await within(drawer).findByText('Subject name is required')).toBeDefined();
+    expect(api.find('POST /subjects/subject')).toHaveLength(0);
+  });
+
+  it('asks before deleting the selected subjects, and shows the permission message on 403', async () => {
+    let answer: MockResponse = fail(403, MESSAGES.unauthorized);
+    const api = await mockApi({
+      'GET /subjects/subject/all': ok(LISTING),
+      'DELETE /subjects/subject': () => answer,
+    });
+    const { user } = renderApp('/subject-management?group=IN_PROGRESS', { roles: ['CONTENT_ADMIN'] });
+    const table = await screen.findByRole('table', { name: 'In progress' });
+    await within(table).findByText('Organic Chemistry');
+    await user.click(within(table).getAllByRole('checkbox', { name: 'Select row' })[0]!);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Delete subject?' });
+    expect(within(dialog).getByText(/'Organic Chemistry' will be deleted with all its units/)).toBeDefined();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.find('DELETE /subjects/subject')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete subject?' })).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(api.find('DELETE /subjects/subject')).toHaveLength(1));
+    expect(api.find('DELETE /subjects/subject')[0]?.body).toEqual({ subjectIds: ['s-org'] });
+    expect(await screen.findByText(MESSAGES.subjectDeleteForbidden)).toBeDefined();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    answer = ok({ deleted: ['s-org'] }, '1 subject(s) deleted.');
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete subject?' })).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText('1 subject(s) deleted.')).toBeDefined();
+  });
+
+  it('gives developers no create, select or delete', async () => {
+    await mockApi({ 'GET /subjects/subject/all': ok(LISTING.slice(2, 4)) });
+    renderApp('/subject-management', { roles: ['CONTENT_DEVELOPER'] });
+    const table = await screen.findByRole('table', { name: 'In progress' });
+    await within(table).findByText('Organic Chemistry');
+    expect(screen.queryByRole('button', { name: 'Create Subject' })).toBeNull();
+    expect(within(table).queryByRole('checkbox')).toBeNull();
+  });
+});

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { contract, type RouteOutput } from '@lectern/contract';
+import { apiCall } from '../../../lib/api-client';
+import { usersQueryKey } from './get-users';
+
+export type RoleList = RouteOutput<typeof contract.users.listRoles>;
+
+/** GET /users/role/all: every role a staff user can hold. */
+export function getRoles(signal?: AbortSignal): Promise<RoleList> {
+  return apiCall(contract.users.listRoles, {}, { signal });
+}
+
+export const rolesQueryOptions = () =>
+  queryOptions({
+    queryKey: [...usersQueryKey, 'roles'],
+    queryFn: ({ signal }) => getRoles(signal),
+    // the role list changes with a release, not while a page is open
+    staleTime: Infinity,
+  });
+
+export function useRoles() {
+  return useQuery(rolesQueryOptions());
+}

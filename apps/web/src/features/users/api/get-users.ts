@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CONSTANTS, contract, type RouteOutput } from '@lectern/contract';
+import { apiCall } from '../../../lib/api-client';
+
+export type UsersPage = RouteOutput<typeof contract.users.listInternal>;
+/** One staff user as the list gives it. */
+export type UserRow = UsersPage['content'][number];
+
+export const usersQueryKey = ['users'] as const;
+
+/** GET /users/user/internal/all?page=0&size=1000: the staff users (spec 2 §7, spec 1 §9). */
+export function getInternalUsers(signal?: AbortSignal): Promise<UsersPage> {
+  return apiCall(contract.users.listInternal, { query: { ...CONSTANTS.usersPage } }, { signal });
+}
+
+export const internalUsersQueryOptions = () =>
+  queryOptions({
+    queryKey: [...usersQueryKey, 'internal', CONSTANTS.usersPage.page, CONSTANTS.usersPage.size],
+    queryFn: ({ signal }) => getInternalUsers(signal),
+  });
+
+export function useInternalUsers() {
+  return useQuery(internalUsersQueryOptions());
+}

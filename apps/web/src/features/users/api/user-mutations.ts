@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { contract, type RouteInput } from '@lectern/contract';
+import { apiCallWithHeaders } from '../../../lib/api-client';
+import { usersQueryKey } from './get-users';
+
+export type CreateUserInput = RouteInput<typeof contract.users.create>['body'];
+export type UpdateUserInput = RouteInput<typeof contract.users.update>['body'];
+
+/**
+ * POST /users/user: create a staff user. The server's message ("User 'X' was created.") is shown on
+ * success; failures show the server's message as a snackbar (the drawer shows it too).
+ */
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreateUserInput) => {
+      const result = await apiCallWithHeaders(contract.users.create, { body });
+      return { data: result.data, message: result.message };
+    },
+    meta: { serverMessage: true },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}
+
+/**
+ * PUT /users/user: update a staff user at the version the editor saw. A stale version answers 409
+ * and the list is reloaded so the newer values are at hand; deactivating ends the user's sessions.
+ */
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: UpdateUserInput) => {
+      const result = await apiCallWithHeaders(contract.users.update, { body });
+      return { data: result.data, message: result.message };
+    },
+    meta: { serverMessage: true },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}

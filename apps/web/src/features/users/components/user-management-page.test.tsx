@@ -1,0 +1,327 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES, ROLES, fillMessage, type Role, type User } from '@lectern/contract';
+import { mockApi, type MockRequest, type MockResponse } from '../../../test/mock-api';
+import { renderApp } from '../../../test/render-app';
+
+function staff(userId: string, firstName: string, lastName: string, phone: string, roles: Role[], active = true): User {
+  return {
+    userId,
+    email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@lectern.test`,
+    phone,
+    roles: roles.map((roleName) => ({ roleId: ROLES.indexOf(roleName) + 1, roleName })),
+    active,
+    userProfile: { firstName, lastName },
+    version: 3,
+    createdAt: '2026-01-02T10:00:00.000Z',
+    updatedAt: '2026-01-02T10:00:00.000Z',
+  };
+}
+
+// u-1 is the signed-in user (renderApp signs in as u-1)
+const USERS: User[] = [
+  staff('u-1', 'Asha', 'Verma', '9000000001', ['SUPER_ADMIN']),
+  staff('u-2', 'Kavya', 'Menon', '9876500002', ['CONTENT_DEVELOPER', 'FINANCE']),
+  staff('u-3', 'Rohan', 'Iyer', '9876500003', ['CONTENT_ADMIN'], false),
+  staff('u-4', 'Meera', 'Nair', '9876500004', ['INSTRUCTOR']),
+];
+
+const page = (content: User[]) => ({
+  body: { data: { content, page: 0, size: 1000, totalElements: content.length, totalPages: 1 } },
+});
+
+type Handler = MockResponse | ((request: MockRequest) => MockResponse | Promise<MockResponse>);
+
+async function setup(handlers: Record<string, Handler> = {}, ready: string | null = 'Kavya Menon') {
+  const api = await mockApi({
+    'GET /users/user/internal/all': page(USERS),
+    'GET /users/role/all': { body: { data: ROLES.map((roleName, index) => ({ roleId: index + 1, roleName })) } },
+    'GET /users/user/validate/9123456780': {
+      body: { data: { mobileNumber: '9123456780', valid: true, exists: false, userId: null } },
+    },
+    ...handlers,
+  });
+  const view = renderApp('/user-management', { roles: ['SUPER_ADMIN'] });
+  // the first test also waits for the page's chunk to compile
+  await screen.findByRole('heading', { level: 1, name: 'User Management' }, { timeout: 10_000 });
+  if (ready) await screen.findByText(ready);
+  return { ...api, ...view };
+}
+
+function row(name: string): HTMLElement {
+  const cell = screen.getByText(name);
+  const tr = cell.closest('tr');
+  if (!tr) throw new Error(`no row for ${name}`);
+  return tr;
+}
+
+function names(): string[] {
+  return Array.from(document.querySelectorAll('tbody tr'))
+    .map((tr) => tr.querySelector('td')?.textContent ?? '')
+    .filter((text) => text !== '');
+}
+
+function drawer() {
+  return screen.getByRole('dialog', { name: /Add user|Edit / });
+}
+
+describe('User Management', () => {
+  it('lists the staff with their number, e-mail, roles as chips and an on/off switch', async () => {
+    const { find } = await setup();
+    expect(find('GET /users/user/internal/all')[0]?.query.toString()).toBe('page=0&size=1000');
+    expect(screen.getByTestId('data-table-count').textContent).toContain('4 records found');
+    expect(names()).toEqual(['Asha Verma', 'Kavya Menon', 'Rohan Iyer', 'Meera Nair']);
+
+    const kavya = within(row('Kavya Menon'));
+    expect(kavya.getByText('9876500002')).toBeDefined();
+    expect(kavya.getByText('kavya.menon@lectern.test')).toBeDefined();
+    expect(kavya.getByText('Content Developer')).toBeDefined();
+    expect(kavya.getByText('Finance')).toBeDefined();
+    expect(kavya.getByRole<HTMLInputElement>('switch', { name: 'Active: Kavya Menon' }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('switch', { name: 'Active: Rohan Iyer' }).checked).toBe(false);
+    // nobody switches themselves off
+    expect(screen.getByRole<HTMLInputElement>('switch', { name: 'Active: Asha Verma' }).disabled).toBe(true);
+  });
+
+  it('filters by role, and keeps the filter in the URL', async () => {
+    const { user, router } = await setup();
+    await user.click(screen.getByRole('combobox', { name: 'Filter by role' }));
+    await user.click(await screen.findByRole('option', { name: 'Finance' }));
+    await user.click(screen.getByRole('option', { name: 'Instructor' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(names()).toEqual(['Kavya Menon', 'Meera Nair']));
+    expect(new URLSearchParams(router.state.location.search).get('users.roles')).toBe('FINANCE,INSTRUCTOR');
+
+    await user.click(screen.getByRole('button', { name: 'Clear filter' }));
+    await waitFor(() => expect(names()).toHaveLength(4));
+  });
+
+  it('searches by name, mobile number and e-mail', async () => {
+    const { user } = await setup();
+    const search = screen.getByRole('searchbox', { name: 'Search Staff users' });
+    await user.type(search, 'menon');
+    await waitFor(() => expect(names()).toEqual(['Kavya Menon']));
+    await user.clear(search);
+    await user.type(search, '9876500004');
+    await waitFor(() => expect(names()).toEqual(['Meera Nair']));
+    await user.clear(search);
+    await user.type(search, 'rohan.iyer@');
+    await waitFor(() => expect(names()).toEqual(['Rohan Iyer']));
+    await user.clear(search);
+    await user.type(search, 'nobody');
+    expect(await screen.findByText('No users match your search.')).toBeDefined();
+  });
+
+  it('creates a user through the drawer, posting the form as the contract wants it', async () => {
+    let users = USERS;
+    const { user, find } = await setup({
+      'POST /users/user': () => {
+        const created = staff('u-9', 'Divya', 'Pillai', '9123456780', ['CONTENT_DEVELOPER', 'FINANCE']);
+        users = [...users, created];
+        return { status: 201, body: { data: created, message: "User 'Divya Pillai' was created." } };
+      },
+      'GET /users/user/internal/all': () => page(users),
+    });
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    const form = within(drawer());
+    await user.type(form.getByRole('textbox', { name: 'First name' }), 'Divya');
+    await user.type(form.getByRole('textbox', { name: 'Last name' }), 'Pillai');
+    await user.type(form.getByRole('textbox', { name: 'E-mail' }), 'divya.pillai@lectern.test');
+    await user.type(form.getByRole('textbox', { name: 'Mobile number' }), '9123456780');
+    await user.click(form.getByRole('checkbox', { name: 'Content Developer' }));
+    await user.click(form.getByRole('checkbox', { name: 'Finance' }));
+    await waitFor(() => expect(find('GET /users/user/validate/9123456780')).toHaveLength(1));
+    await user.click(form.getByRole('button', { name: 'Create user' }));
+
+    expect(await screen.findByText("User 'Divya Pillai' was created.")).toBeDefined();
+    expect(find('POST /users/user').map((request) => request.body)).toEqual([
+      {
+        firstName: 'Divya',
+        lastName: 'Pillai',
+        email: 'divya.pillai@lectern.test',
+        phone: '9123456780',
+        roles: ['CONTENT_DEVELOPER', 'FINANCE'],
+        active: true,
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add user' })).toBeNull());
+    expect(await screen.findByText('Divya Pillai')).toBeDefined();
+  });
+
+  it('checks the mobile number with the server and marks one that another user holds', async () => {
+    const { user, find } = await setup({
+      'GET /users/user/validate/9876500002': {
+        body: { data: { mobileNumber: '9876500002', valid: true, exists: true, userId: 'u-2' } },
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    const form = within(drawer());
+    const phone = form.getByRole('textbox', { name: 'Mobile number' });
+    await user.type(phone, '98765');
+    await user.tab();
+    expect(await form.findByText('Mobile number must be a 10-digit mobile number.')).toBeDefined();
+    expect(find('GET /users/user/validate/98765')).toHaveLength(0);
+
+    await user.type(phone, '00002');
+    const taken = fillMessage(MESSAGES.userExists, { mobileNumber: '9876500002' });
+    expect(taken).toBe('A user with mobile number 9876500002 already exists.');
+    expect(await form.findByText(taken)).toBeDefined();
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+
+    // editing that same user, the number is their own and is fine
+    await user.keyboard('{Escape}');
+    await user.click(await screen.findByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add user' })).toBeNull());
+    await user.click(await screen.findByRole('button', { name: 'Edit Kavya Menon' }));
+    const edit = within(await screen.findByRole('dialog', { name: 'Edit Kavya Menon' }));
+    const own = edit.getByRole('textbox', { name: 'Mobile number' });
+    await user.click(own);
+    await user.tab();
+    expect(edit.queryByText(taken)).toBeNull();
+    // their own number needs no check; a change does, and their own again is still fine
+    const calls = find('GET /users/user/validate/9876500002').length;
+    await user.clear(own);
+    await user.type(own, '9876500002');
+    await user.tab();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(find('GET /users/user/validate/9876500002')).toHaveLength(calls);
+    expect(edit.queryByText(taken)).toBeNull();
+    expect(own.getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it('needs at least one role', async () => {
+    const { user, find } = await setup();
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    const form = within(drawer());
+    await user.type(form.getByRole('textbox', { name: 'First name' }), 'Divya');
+    await user.type(form.getByRole('textbox', { name: 'E-mail' }), 'divya@lectern.test');
+    await user.type(form.getByRole('textbox', { name: 'Mobile number' }), '9123456780');
+    await user.click(form.getByRole('button', { name: 'Create user' }));
+    expect(await form.findByText('Choose at least one role.')).toBeDefined();
+    expect(find('POST /users/user')).toHaveLength(0);
+
+    await user.click(form.getByRole('checkbox', { name: 'Instructor' }));
+    await waitFor(() => expect(form.queryByText('Choose at least one role.')).toBeNull());
+  });
+
+  it('asks before deactivating; Cancel calls nothing, Deactivate sends the PUT', async () => {
+    const { user, find } = await setup({
+      'PUT /users/user': {
+        body: { data: { ...USERS[1], active: false, version: 4 }, message: "User 'Kavya Menon' was updated." },
+      },
+    });
+    await user.click(screen.getByRole('switch', { name: 'Active: Kavya Menon' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Kavya Menon?' });
+    expect(dialog.textContent).toContain('Kavya Menon will be signed out at once');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Deactivate Kavya Menon?' })).toBeNull());
+    expect(find('PUT /users/user')).toHaveLength(0);
+    expect(screen.getByRole<HTMLInputElement>('switch', { name: 'Active: Kavya Menon' }).checked).toBe(true);
+
+    await user.click(screen.getByRole('switch', { name: 'Active: Kavya Menon' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Deactivate Kavya Menon?' })).getByRole('button', {
+        name: 'Deactivate',
+      }),
+    );
+    await waitFor(() => expect(find('PUT /users/user')).toHaveLength(1));
+    expect(find('PUT /users/user')[0]?.body).toEqual({
+      userId: 'u-2',
+      version: 3,
+      firstName: 'Kavya',
+      lastName: 'Menon',
+      email: 'kavya.menon@lectern.test',
+      phone: '9876500002',
+      roles: ['CONTENT_DEVELOPER', 'FINANCE'],
+      active: false,
+    });
+  });
+
+  it('reactivates without asking', async () => {
+    const { user, find } = await setup({
+      'PUT /users/user': { body: { data: { ...USERS[2], active: true, version: 4 }, message: 'ok' } },
+    });
+    await user.click(screen.getByRole('switch', { name: 'Active: Rohan Iyer' }));
+    await waitFor(() => expect(find('PUT /users/user')).toHaveLength(1));
+    expect(screen.queryByRole('dialog', { name: /Deactivate/ })).toBeNull();
+    expect(find('PUT /users/user')[0]?.body).toMatchObject({ userId: 'u-3', active: true });
+  });
+
+  it('keeps what was typed when the server answers 409, and says why in the drawer and a snackbar', async () => {
+    const stale = fillMessage(MESSAGES.staleVersion, { entity: 'user' });
+    const { user, find } = await setup({
+      'PUT /users/user': { status: 409, body: { error: true, message: stale } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit Kavya Menon' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Kavya Menon' });
+    const form = within(dialog);
+    const first = form.getByRole<HTMLInputElement>('textbox', { name: 'First name' });
+    await user.clear(first);
+    await user.type(first, 'Kavyashree');
+    await user.click(form.getByRole('checkbox', { name: 'Instructor' }));
+    await user.click(form.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(find('PUT /users/user')).toHaveLength(1));
+    expect(find('PUT /users/user')[0]?.body).toMatchObject({
+      userId: 'u-2',
+      version: 3,
+      firstName: 'Kavyashree',
+      roles: ['CONTENT_DEVELOPER', 'FINANCE', 'INSTRUCTOR'],
+    });
+    await waitFor(() => expect(screen.getAllByText(stale).length).toBe(2));
+    expect(within(dialog).getByRole('alert').textContent).toContain(stale);
+    expect(screen.getByRole('dialog', { name: 'Edit Kavya Menon' })).toBe(dialog);
+    expect(first.value).toBe('Kavyashree');
+    expect(form.getByRole<HTMLInputElement>('checkbox', { name: 'Instructor' }).checked).toBe(true);
+  });
+
+  it('asks before deactivating from the drawer too', async () => {
+    const { user, find } = await setup({
+      'PUT /users/user': { body: { data: { ...USERS[3], active: false, version: 4 }, message: 'ok' } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit Meera Nair' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Edit Meera Nair' }));
+    await user.click(form.getByRole('switch', { name: 'Active' }));
+    expect(form.getByText('They will be signed out at once when you save.')).toBeDefined();
+    await user.click(form.getByRole('button', { name: 'Save changes' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Deactivate Meera Nair?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(find('PUT /users/user')).toHaveLength(0);
+    await user.click(await form.findByRole('button', { name: 'Save changes' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Deactivate Meera Nair?' })).getByRole('button', {
+        name: 'Deactivate',
+      }),
+    );
+    await waitFor(() => expect(find('PUT /users/user')).toHaveLength(1));
+    expect(find('PUT /users/user')[0]?.body).toMatchObject({ userId: 'u-4', active: false });
+  });
+
+  it('shows skeleton rows while loading, then the empty message', async () => {
+    let answer: (response: MockResponse) => void = () => undefined;
+    await setup(
+      { 'GET /users/user/internal/all': () => new Promise<MockResponse>((resolve) => (answer = resolve)) },
+      null,
+    );
+    expect((await screen.findAllByTestId('skeleton-row')).length).toBeGreaterThan(0);
+    answer(page([]));
+    expect(await screen.findByText('No staff users yet.', {}, { timeout: 3000 })).toBeDefined();
+    expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0);
+  });
+
+  it('shows the error with Retry, which loads the list again', async () => {
+    let calls = 0;
+    const { user } = await setup(
+      {
+        'GET /users/user/internal/all': () => {
+          calls += 1;
+          return calls === 1 ? { status: 500, body: { error: true, message: 'boom' } } : page(USERS);
+        },
+      },
+      null,
+    );
+    expect(await screen.findByText('boom')).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Kavya Menon')).toBeDefined();
+  });
+});
