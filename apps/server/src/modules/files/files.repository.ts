@@ -1,4 +1,10 @@
-import { TranscodingStatusSchema, subjectAccess, type ExplorerVideo, type SubjectAccess } from '@lectern/contract';
+import {
+  TranscodingStatusSchema,
+  subjectAccess,
+  type ExplorerVideo,
+  type SubjectAccess,
+  type VideoFile,
+} from '@lectern/contract';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { subjectAssignees, subjects, subtopics, topics, units, users, videoPlacements, videos } from '../../db/schema';
@@ -26,9 +32,8 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** A video as the file explorer lists it (spec 1 §3), with its unit and topic. */
-export function toExplorerVideo(row: PlacedVideo): ExplorerVideo {
-  const v = row.video;
+/** A video file as every list shows it (spec 1 §3). */
+export function toVideoFile(v: PlacedVideo['video']): VideoFile {
   return {
     Name: v.name,
     Id: v.storageKey,
@@ -42,9 +47,12 @@ export function toExplorerVideo(row: PlacedVideo): ExplorerVideo {
     jobId: v.jobId,
     uploadedBy: v.uploadedBy,
     uploadedAt: v.uploadedAt.toISOString(),
-    unitId: row.unitId,
-    topicId: row.topicId,
   };
+}
+
+/** A video as the file explorer lists it, with its unit and topic. */
+export function toExplorerVideo(row: PlacedVideo): ExplorerVideo {
+  return { ...toVideoFile(row.video), unitId: row.unitId, topicId: row.topicId };
 }
 
 // Where a video sits: the unit and topic it was uploaded, copied or moved into; a video without that
