@@ -379,14 +379,20 @@ export class LocalStorageDriver implements StorageDriver {
     }
     const temp = await this.tempFile();
     try {
-      const out = fs.createWriteStream(temp, { flags: 'wx' });
-      for (const part of ordered) {
-        await pipeline(fs.createReadStream(files.get(part.partNumber)!.file), out, { end: false });
+      // One part after another, a chunk at a time (never a whole part in memory). pipeline() with
+      // `end: false` into one shared stream left listeners behind on it for every part.
+      const out = await fsp.open(temp, 'wx');
+      try {
+        for (const part of ordered) {
+          for await (const chunk of fs.createReadStream(files.get(part.partNumber)!.file, {
+            highWaterMark: 1024 * 1024,
+          })) {
+            await out.write(chunk as Buffer);
+          }
+        }
+      } finally {
+        await out.close();
       }
-      await new Promise<void>((resolve, reject) => {
-        out.on('error', reject);
-        out.end(resolve);
-      });
       await this.placeFile(temp, target);
     } catch (error) {
       await fsp.rm(temp, { force: true });

@@ -12,6 +12,7 @@ const NotificationsPage = lazy(() => import('../features/notifications/component
 const UserManagementPage = lazy(() => import('../features/users/components/user-management-page'));
 const GalleryPage = lazy(() => import('../features/gallery/components/gallery-page'));
 const PlaceholderPage = lazy(() => import('./routes/placeholder-page'));
+const FileExplorerPage = lazy(() => import('../features/file-explorer/components/file-explorer-page'));
 const SubjectManagementPage = lazy(() => import('../features/subjects/components/subject-management-page'));
 const SubjectDetailsPage = lazy(() => import('../features/subjects/components/subject-details-page'));
 const SubjectTopicsPage = lazy(() => import('../features/subjects/components/subject-topics-page'));
@@ -37,7 +38,6 @@ function pageName(path: string): string {
 
 /** Screens later issues build: title only for now. Paths are relative to the signed-in area. */
 const UPCOMING: readonly { path: string; title: string; subtitleParam?: string }[] = [
-  { path: 'file-explorer', title: pageName('/file-explorer') },
   { path: 'transcoding-manager', title: pageName('/transcoding-manager') },
   { path: 'coupons', title: pageName('/coupons') },
   { path: 'legal', title: pageName('/legal') },
@@ -88,6 +88,7 @@ export const routes: RouteObject[] = [
           // demo mode only (the page sends everyone else to 404): every shared piece with sample data
           { path: 'dev/gallery', element: <GalleryPage /> },
           { path: 'publisher', element: <Navigate to={PUBLISHER_HOME} replace /> },
+          { path: 'file-explorer', element: <FileExplorerPage /> },
           { path: 'subject-management', element: <SubjectManagementPage /> },
           { path: 'subject-management/subject-details', element: <SubjectDetailsPage /> },
           { path: 'subject-management/subject-details/topics', element: <SubjectTopicsPage /> },

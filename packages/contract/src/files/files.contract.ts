@@ -12,7 +12,9 @@ import {
   RegisteredVideosSchema,
   RegisterPreviewVideosSchema,
   RegisterSubjectVideosSchema,
+  VideoIdParamSchema,
   VideoTransferSchema,
+  VideoUrlSchema,
 } from './files.schemas';
 
 /**
@@ -59,6 +61,14 @@ export const filesContract = {
     access: { kind: 'session', area: 'videoAttach', scoped: true },
     body: DeleteFilesSchema,
     response: DeletedFilesSchema,
+  }),
+  videoUrl: route({
+    method: 'GET',
+    path: '/file-explorer-service/cloud/videos/{videoId}/url',
+    summary: "A signed, expiring address to play a video's stored file (the file explorer's preview)",
+    access: { kind: 'session', area: 'videoAttach', scoped: true },
+    params: VideoIdParamSchema,
+    response: VideoUrlSchema,
   }),
   objects: route({
     method: 'GET',

@@ -104,5 +104,12 @@ export const RegisterPreviewVideosSchema = z.object({
 
 export const CatalogueIdParamSchema = z.object({ id: CatalogueIdSchema });
 
+/** GET .../videos/{videoId}/url: the video whose stored file to play. */
+export const VideoIdParamSchema = z.object({ videoId: Id });
+
+/** A signed, expiring address of a video's stored file (HTTP ranges work). */
+export const VideoUrlSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type VideoUrl = z.infer<typeof VideoUrlSchema>;
+
 /** A catalogue's preview videos: the demo-video browser reads fileList. */
 export const PreviewVideosSchema = z.object({ catalogueId: z.string(), fileList: z.array(VideoFileSchema) });

@@ -47,6 +47,7 @@ export function filesRoutes(
       const deleted = await service.delete(auth, body);
       return { data: { deleted }, message: count('videosDeleted', deleted.length) };
     },
+    videoUrl: async ({ auth, params }) => ({ data: await service.videoUrl(auth, params.videoId) }),
     objects: async ({ query }) => ({ data: await service.objects(query) }),
     registerPreviewVideos: async ({ auth, body }) => {
       const result = await service.registerPreviewVideos(auth, body);

@@ -3,6 +3,8 @@ import {
   CONSTANTS,
   LOCKED_STATES,
   UPLOAD_MESSAGES,
+  contentTypeOf,
+  fileTypeOf,
   fillMessage,
   hasPermission,
   resourceType,
@@ -260,6 +262,17 @@ export class FilesService {
         return file;
       }),
     };
+  }
+
+  /** A signed, expiring read address of a video's stored file, for the caller allowed on its subject. */
+  async videoUrl(caller: Caller, videoId: string): Promise<{ url: string; expiresAt: string }> {
+    const [row] = await this.selection(caller, { videoIds: [videoId] });
+    const type = fileTypeOf(row!.video.storageKey);
+    const signed = await this.storage.driver.presignGet(
+      { bucket: this.storage.videosBucket, key: row!.video.storageKey },
+      { expiresIn: this.storage.config.urlTtlSeconds, contentType: type ? contentTypeOf(type) : undefined },
+    );
+    return { url: signed.url, expiresAt: signed.expiresAt.toISOString() };
   }
 
   /** The picker's page: a resource type's folder, at most 50 keys, keys containing .mp4 hidden. */

@@ -240,6 +240,20 @@ describe('file explorer: register, list, copy, move, delete', () => {
     expect(into.status).toBe(403);
   });
 
+  it('gives a signed read address to preview a video, with ranges, only to people of its subject', async () => {
+    const key = await upload(uploader, 'preview me.mp4');
+    const [video] = (await register(uploader, [key])).body.data.videos;
+    const res = await as(t, uploader)('GET', `${API}/videos/${video.videoId}/url`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.url).toMatch(/^\/files\/object\?token=/);
+    const read = await t.app.inject({ method: 'GET', url: res.body.data.url, headers: { range: 'bytes=0-7' } });
+    expect(read.statusCode).toBe(206);
+    expect(read.headers['content-type']).toBe('video/mp4');
+    expect(read.rawPayload.subarray(4, 8).toString()).toBe('ftyp');
+    expect((await as(t, finance)('GET', `${API}/videos/${video.videoId}/url`)).status).toBe(403);
+    expect((await as(t, uploader)('GET', `${API}/videos/nope/url`)).status).toBe(404);
+  });
+
   it('a video whose stored file is missing cannot be copied', async () => {
     const [demo] = await t.database.query<{ id: string }>(
       "SELECT id FROM videos WHERE subject_id = $1 AND name = 'revision-lecture.mp4'",

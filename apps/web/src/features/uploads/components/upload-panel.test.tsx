@@ -1,0 +1,133 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { UploadQueue, type QueueDeps, type QueueTarget } from '../queue/upload-queue';
+import { UploadPanel } from './upload-panel';
+
+const TARGET: QueueTarget = { type: 'subject', subjectId: 'subj-1', unitId: 'u1', topicId: 't1' };
+const LONG = 'Organic Chemistry - Lecture 12 - Aromatic compounds.mp4';
+
+function setup() {
+  const finish: Record<string, { resolve: () => void; reject: (e: Error) => void }> = {};
+  let ids = 0;
+  let failRegistration = true;
+  const deps: QueueDeps = {
+    upload: (file, _target, hooks) =>
+      new Promise((resolve, reject) => {
+        hooks.onProgress(file.name === LONG ? 420 : 0, 1000);
+        finish[file.name] = {
+          resolve: () => resolve({ uploadId: `up-${file.name}`, key: `subjects/subj-1/${file.name}`, resumed: false }),
+          reject,
+        };
+        hooks.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      }),
+    abort: vi.fn(async () => undefined),
+    register: vi.fn(async (item) => {
+      if (item.fileName === 'fails.mp4' && failRegistration) {
+        failRegistration = false;
+        throw new Error('Something went wrong. Please try again later.');
+      }
+    }),
+    readDuration: async () => 60,
+    newId: () => `id-${++ids}`,
+    maxFiles: 5,
+  };
+  const queue = new UploadQueue(deps);
+  const client = new QueryClient();
+  const invalidate = vi.spyOn(client, 'invalidateQueries');
+  const view = render(
+    <QueryClientProvider client={client}>
+      <UploadPanel queue={queue} />
+    </QueryClientProvider>,
+  );
+  return { queue, deps, finish, invalidate, view, user: userEvent.setup() };
+}
+
+const file = (name: string, size = 1000) => new File([new Uint8Array(size)], name, { type: 'video/mp4' });
+const rows = () => screen.getAllByTestId('upload-row');
+const row = (text: string) => rows().find((r) => r.textContent?.includes(text))!;
+
+describe('the floating upload panel', () => {
+  it('is not shown while nothing is queued', () => {
+    setup();
+    expect(screen.queryByRole('region', { name: 'Uploads' })).toBeNull();
+  });
+
+  it("shows 'N items in progress', the four buttons, and a row per file", async () => {
+    const { queue, finish, user } = setup();
+    queue.enqueue(file(LONG, 1536), TARGET);
+    queue.enqueue(file('fails.mp4'), TARGET);
+    queue.enqueue(file('ok.mp4'), TARGET);
+    const panel = await screen.findByRole('region', { name: 'Uploads' });
+    expect(within(panel).getByText('3 items in progress')).toBeTruthy();
+    for (const name of ['FIX FAILURES (0)', 'Upload All', 'Clear Uploaded', 'Clear All']) {
+      expect(within(panel).getByRole('button', { name })).toBeTruthy();
+    }
+    // name over 30 characters: 27 plus dots; the size; the ring with its percentage; the status
+    const long = row('Organic');
+    expect(within(long).getByText('Organic Chemistry - Lecture...')).toBeTruthy();
+    expect(long.textContent).toContain('1.5 KB');
+    expect(
+      within(long)
+        .getByRole('progressbar', { name: `Progress of ${LONG}` })
+        .getAttribute('aria-valuenow'),
+    ).toBe('42');
+    expect(within(long).getByText('42%')).toBeTruthy();
+    expect(within(long).getByRole('img', { name: 'Uploading' })).toBeTruthy();
+    expect(within(long).getByRole('button', { name: `Cancel ${LONG}` })).toBeTruthy();
+
+    finish['ok.mp4']!.resolve();
+    finish['fails.mp4']!.resolve();
+    await screen.findByText('1 items in progress');
+    expect(within(row('ok.mp4')).getByRole('img', { name: 'Registered' })).toBeTruthy();
+    expect(within(row('ok.mp4')).queryByRole('button', { name: /Cancel/ })).toBeNull();
+    const fixed = within(panel).getByRole('button', { name: 'FIX FAILURES (1)' });
+    expect(within(row('fails.mp4')).getByRole('img', { name: 'Registration failed' })).toBeTruthy();
+
+    await user.click(fixed);
+    await waitFor(() => expect(within(row('fails.mp4')).getByRole('img', { name: 'Registered' })).toBeTruthy());
+    expect(within(panel).getByRole('button', { name: 'FIX FAILURES (0)' })).toHaveProperty('disabled', true);
+
+    await user.click(within(panel).getByRole('button', { name: 'Clear Uploaded' }));
+    expect(rows()).toHaveLength(1);
+  });
+
+  it('cancels from the row: progress 0, cancelled, a new id', async () => {
+    const { queue, deps, user } = setup();
+    queue.enqueue(file(LONG), TARGET);
+    const before = await screen.findByTestId('upload-row');
+    const id = before.getAttribute('data-id');
+    await user.click(within(before).getByRole('button', { name: `Cancel ${LONG}` }));
+    const after = screen.getByTestId('upload-row');
+    expect(after.getAttribute('data-status')).toBe('cancelled');
+    expect(after.getAttribute('data-progress')).toBe('0');
+    expect(after.getAttribute('data-id')).not.toBe(id);
+    expect(within(after).getByRole('img', { name: 'Cancelled' })).toBeTruthy();
+    expect(screen.getByText('0 items in progress')).toBeTruthy();
+    expect(deps.abort).not.toHaveBeenCalled(); // the fake never reported an upload id
+  });
+
+  it('collapses and expands; Clear All asks first while files upload', async () => {
+    const { queue, user } = setup();
+    queue.enqueue(file('a.mp4'), TARGET);
+    const toggle = await screen.findByRole('button', { name: 'Collapse uploads' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Expand uploads' }).getAttribute('aria-expanded')).toBe('false');
+    await user.click(screen.getByRole('button', { name: 'Expand uploads' }));
+    await user.click(screen.getByRole('button', { name: 'Clear All' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear all uploads?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Clear All' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Uploads' })).toBeNull());
+  });
+
+  it('refreshes the subject and its file lists after a registration', async () => {
+    const { queue, finish, invalidate } = setup();
+    queue.enqueue(file('ok.mp4'), TARGET);
+    await screen.findByTestId('upload-row');
+    finish['ok.mp4']!.resolve();
+    await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['subjects', 'detail', 'subj-1'] }));
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['file-explorer', 'videos', 'subj-1'] });
+  });
+});

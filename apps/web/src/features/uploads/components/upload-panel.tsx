@@ -1,0 +1,230 @@
+import { useEffect, useId, useState, type ComponentType } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import CloseIcon from '@mui/icons-material/Close';
+import CloudDoneOutlinedIcon from '@mui/icons-material/CloudDoneOutlined';
+import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
+import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+import { formatBytes, shortenFileName } from '@lectern/contract';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { subjectQueryKey } from '../../subjects/api/get-subject';
+import { subjectVideosQueryOptions } from '../../subjects/api/get-subject-videos';
+import { explorerVideosKey } from '../api/uploads-api';
+import { uploadQueue as defaultQueue } from '../queue/default-queue';
+import {
+  queueCounts,
+  useQueueState,
+  type UploadItem,
+  type UploadQueue,
+  type UploadStatus,
+} from '../queue/upload-queue';
+
+/** How each state reads and looks in a row. */
+export const STATUS_LOOK: Record<
+  UploadStatus,
+  { label: string; Icon: ComponentType<SvgIconProps>; color: SvgIconProps['color'] }
+> = {
+  queued: { label: 'Queued', Icon: ScheduleIcon, color: 'action' },
+  uploading: { label: 'Uploading', Icon: CloudUploadOutlinedIcon, color: 'primary' },
+  uploadedToS3: { label: 'Uploaded to storage', Icon: CloudDoneOutlinedIcon, color: 'primary' },
+  failed: { label: 'Upload failed', Icon: ErrorOutlineIcon, color: 'error' },
+  registering: { label: 'Registering', Icon: HourglassEmptyIcon, color: 'primary' },
+  uploadedToDb: { label: 'Registered', Icon: CheckCircleIcon, color: 'success' },
+  registrationFailed: { label: 'Registration failed', Icon: ReportProblemOutlinedIcon, color: 'warning' },
+  cancelled: { label: 'Cancelled', Icon: BlockIcon, color: 'disabled' },
+};
+
+/** The progress ring: a determinate CircularProgress with the percentage inside. */
+function ProgressRing({ value, label }: { value: number; label: string }) {
+  return (
+    <Box sx={{ position: 'relative', display: 'inline-flex', flexShrink: 0 }}>
+      <CircularProgress
+        variant="determinate"
+        value={100}
+        size={44}
+        thickness={4}
+        aria-hidden
+        sx={{ color: 'action.hover', position: 'absolute' }}
+      />
+      <CircularProgress variant="determinate" value={value} size={44} thickness={4} aria-label={label} />
+      <Box sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <Typography component="span" sx={{ fontSize: '0.6875rem', fontWeight: 600 }} color="text.secondary">
+          {`${value}%`}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+function UploadRow({ item, onCancel }: { item: UploadItem; onCancel: (id: string) => void }) {
+  const look = STATUS_LOOK[item.status];
+  const cancellable = item.status === 'queued' || item.status === 'uploading';
+  return (
+    <Box
+      component="li"
+      data-testid="upload-row"
+      data-id={item.id}
+      data-uuid={item.uuid}
+      data-name={item.fileName}
+      data-status={item.status}
+      data-progress={item.progressNum}
+      sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1, minWidth: 0 }}
+    >
+      <ProgressRing value={item.progressNum} label={`Progress of ${item.fileName}`} />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="body2" noWrap title={item.fileName} sx={{ fontWeight: 500 }}>
+          {shortenFileName(item.fileName)}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" component="p" noWrap>
+          {formatBytes(item.size)} · {look.label}
+          {item.resumed && item.status === 'uploading' ? ' (resumed)' : ''}
+        </Typography>
+        {item.error && (item.status === 'failed' || item.status === 'registrationFailed') && (
+          <Typography variant="caption" color="error" component="p" sx={{ overflowWrap: 'anywhere' }}>
+            {item.error}
+          </Typography>
+        )}
+      </Box>
+      <Tooltip title={look.label}>
+        <look.Icon color={look.color} fontSize="small" titleAccess={look.label} />
+      </Tooltip>
+      {cancellable && (
+        <IconButton size="small" aria-label={`Cancel ${item.fileName}`} onClick={() => onCancel(item.id)}>
+          <CloseIcon fontSize="small" />
+        </IconButton>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The floating upload panel (spec 1 §2): shown while files are queued, 'N items in progress', can
+ * collapse; 'FIX FAILURES (n)', 'Upload All', 'Clear Uploaded', 'Clear All'; a row per file.
+ * After each registration it refreshes the subject and its file lists.
+ */
+export function UploadPanel({ queue = defaultQueue }: { queue?: UploadQueue }) {
+  const { items } = useQueueState(queue);
+  const [expanded, setExpanded] = useState(true);
+  const [confirmClear, setConfirmClear] = useState(false);
+  const queryClient = useQueryClient();
+  const listId = useId();
+
+  useEffect(
+    () =>
+      queue.onRegistered((item) => {
+        if (item.target.type !== 'subject') return;
+        const { subjectId } = item.target;
+        void queryClient.invalidateQueries({ queryKey: subjectQueryKey(subjectId) });
+        void queryClient.invalidateQueries({ queryKey: subjectVideosQueryOptions(subjectId).queryKey });
+        void queryClient.invalidateQueries({ queryKey: explorerVideosKey(subjectId) });
+      }),
+    [queue, queryClient],
+  );
+
+  if (items.length === 0) return null;
+  const counts = queueCounts(items);
+  const uploading = items.some((item) => item.status === 'uploading' || item.status === 'queued');
+
+  return (
+    <Paper
+      component="section"
+      aria-label="Uploads"
+      elevation={8}
+      sx={{
+        position: 'fixed',
+        zIndex: (theme) => theme.zIndex.drawer + 50,
+        right: { xs: 8, sm: 24 },
+        left: { xs: 8, sm: 'auto' },
+        bottom: { xs: 8, sm: 24 },
+        width: { sm: 520 },
+        maxWidth: 'calc(100vw - 16px)',
+        borderRadius: 2,
+        overflow: 'hidden',
+      }}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          pl: 2,
+          pr: 1,
+          py: 1,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+        }}
+      >
+        <Typography component="h2" variant="subtitle1" sx={{ flex: 1, fontWeight: 600 }} aria-live="polite">
+          {`${counts.inProgress} items in progress`}
+        </Typography>
+        <IconButton
+          size="small"
+          color="inherit"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-label={expanded ? 'Collapse uploads' : 'Expand uploads'}
+          onClick={() => setExpanded((open) => !open)}
+        >
+          {expanded ? <ExpandMoreIcon /> : <ExpandLessIcon />}
+        </IconButton>
+      </Box>
+      <Collapse in={expanded} id={listId}>
+        <Box
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Button
+            size="small"
+            variant="contained"
+            color="warning"
+            disabled={counts.registrationFailed === 0}
+            onClick={() => void queue.fixFailures()}
+          >
+            {`FIX FAILURES (${counts.registrationFailed})`}
+          </Button>
+          <Button size="small" variant="outlined" disabled={counts.failed === 0} onClick={() => queue.uploadAll()}>
+            Upload All
+          </Button>
+          <Button size="small" disabled={counts.uploaded === 0} onClick={() => queue.clearUploaded()}>
+            Clear Uploaded
+          </Button>
+          <Button size="small" color="error" onClick={() => (uploading ? setConfirmClear(true) : queue.clearAll())}>
+            Clear All
+          </Button>
+        </Box>
+        <Box
+          component="ul"
+          aria-label="Upload queue"
+          sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: { xs: '40vh', sm: '50vh' }, overflowY: 'auto' }}
+        >
+          {items.map((item) => (
+            <UploadRow key={item.uuid} item={item} onCancel={(id) => queue.cancel(id)} />
+          ))}
+        </Box>
+      </Collapse>
+      <ConfirmDialog
+        open={confirmClear}
+        title="Clear all uploads?"
+        message="Files still uploading will be cancelled."
+        confirmLabel="Clear All"
+        destructive
+        onConfirm={() => queue.clearAll()}
+        onClose={() => setConfirmClear(false)}
+      />
+    </Paper>
+  );
+}

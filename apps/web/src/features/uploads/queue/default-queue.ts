@@ -1,0 +1,70 @@
+import { VIDEO_TARGET_KINDS, contract, type UploadTarget } from '@lectern/contract';
+import { apiCall } from '../../../lib/api-client';
+import { getSession } from '../../../lib/session';
+import { uploadApi } from '../api/uploads-api';
+import { checkFile } from '../engine/check-file';
+import { uploadFile } from '../engine/upload-file';
+import { readVideoDuration } from '../engine/video-duration';
+import { UploadQueue, newUploadId, useQueueState, type QueueTarget, type UploadItem } from './upload-queue';
+
+function storageTarget(target: QueueTarget): UploadTarget {
+  return target.type === 'subject'
+    ? { type: 'subject', subjectId: target.subjectId, unitId: target.unitId, topicId: target.topicId }
+    : { type: 'preview-video', catalogueId: target.catalogueId };
+}
+
+/**
+ * Registers a stored video (spec 1 §7, spec 2 §7): PUT uploadfiles for a subject's topic, POST
+ * preview-videos/create for a catalogue. The server records the session's user; uploadedBy is sent
+ * as the spec's payload has it.
+ */
+export async function registerUpload(item: UploadItem & { key: string }, durationSeconds: number): Promise<void> {
+  const file = { file: item.fileName, size: item.size, awsKey: item.key, videoDurationInSecond: durationSeconds };
+  const uploadedBy = getSession()?.user.userName;
+  if (item.target.type === 'subject') {
+    const { subjectId, unitId, topicId } = item.target;
+    await apiCall(contract.files.registerSubjectVideos, {
+      body: { subjectId, unitId, topicId, uploadFilesDtoList: [file], uploadedBy },
+    });
+  } else {
+    const { catalogueId } = item.target;
+    await apiCall(contract.files.registerPreviewVideos, {
+      body: { catalogueId, fileList: [{ ...file, catalogueId }], uploadedBy },
+    });
+  }
+}
+
+/** The console's one upload queue: lives as long as the page, whatever screen is open. */
+export const uploadQueue = new UploadQueue({
+  upload: (file, target, hooks) => uploadFile(file, { target: storageTarget(target), ...hooks }),
+  abort: (uploadId) => uploadApi.abort(uploadId),
+  register: registerUpload,
+  readDuration: (file) => readVideoDuration(file),
+  newId: newUploadId,
+  maxFiles: 2,
+});
+
+/**
+ * Checks a video against the contract's limits and queues it. Returns the message naming the rule
+ * that refused it, or null when it was queued.
+ */
+export function enqueueVideo(file: File, target: QueueTarget): string | null {
+  const refusal = checkFile(file, VIDEO_TARGET_KINDS, target.label ? `'${target.label}'` : 'this folder');
+  if (refusal) return refusal;
+  uploadQueue.enqueue(file, target);
+  return null;
+}
+
+/** The queue's state, for components. */
+export function useUploadQueue() {
+  return useQueueState(uploadQueue);
+}
+
+// Leaving the page stops the uploads: ask first while any is still on its way to storage.
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', (event) => {
+    if (uploadQueue.getSnapshot().items.some((item) => item.status === 'uploading' || item.status === 'queued')) {
+      event.preventDefault();
+    }
+  });
+}
