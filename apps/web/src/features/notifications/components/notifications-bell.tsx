@@ -1,22 +1,18 @@
 import { useState, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
 import Popover from '@mui/material/Popover';
-import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
-import { errorMessage } from '../../../lib/query-client';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-read';
 import { NotificationItem } from './notification-item';
-import { NotificationsEmpty } from './notifications-empty';
+import { NotificationsList } from './notifications-list';
 
 const POPOVER_LIMIT = 8;
 
@@ -78,39 +74,20 @@ export function NotificationsBell() {
         </Box>
         <Divider />
         <Box sx={{ maxHeight: 420, overflowY: 'auto' }}>
-          {notifications.isPending ? (
-            <Box sx={{ p: 2 }}>
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} height={44} />
-              ))}
-            </Box>
-          ) : notifications.isError ? (
-            <Alert
-              severity="error"
-              sx={{ m: 2 }}
-              action={
-                <Button color="inherit" size="small" onClick={() => void notifications.refetch()}>
-                  Retry
-                </Button>
-              }
-            >
-              {errorMessage(notifications.error)}
-            </Alert>
-          ) : items.length === 0 ? (
-            <NotificationsEmpty />
-          ) : (
-            <List disablePadding>
-              {items.map((notification) => (
-                <NotificationItem
-                  key={notification.notificationId}
-                  notification={notification}
-                  emphasised={unreadOnOpen.has(notification.notificationId) || !notification.read}
-                  onOpen={close}
-                  showBody={false}
-                />
-              ))}
-            </List>
-          )}
+          <NotificationsList
+            query={notifications}
+            items={items}
+            skeletons={{ count: 3, height: 44 }}
+            renderItem={(notification) => (
+              <NotificationItem
+                key={notification.notificationId}
+                notification={notification}
+                emphasised={unreadOnOpen.has(notification.notificationId) || !notification.read}
+                onOpen={close}
+                showBody={false}
+              />
+            )}
+          />
         </Box>
         <Divider />
         <Box sx={{ p: 1, display: 'flex', justifyContent: 'center' }}>
