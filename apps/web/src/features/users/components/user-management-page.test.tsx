@@ -299,11 +299,21 @@ describe('User Management', () => {
 
   it('shows skeleton rows while loading, then the empty message', async () => {
     let answer: (response: MockResponse) => void = () => undefined;
+    // the list request may be sent only after the runtime config has loaded: wait for it, then answer
+    let requested: () => void = () => undefined;
+    const sent = new Promise<void>((resolve) => (requested = resolve));
     await setup(
-      { 'GET /users/user/internal/all': () => new Promise<MockResponse>((resolve) => (answer = resolve)) },
+      {
+        'GET /users/user/internal/all': () =>
+          new Promise<MockResponse>((resolve) => {
+            answer = resolve;
+            requested();
+          }),
+      },
       null,
     );
     expect((await screen.findAllByTestId('skeleton-row')).length).toBeGreaterThan(0);
+    await sent;
     answer(page([]));
     expect(await screen.findByText('No staff users yet.', {}, { timeout: 3000 })).toBeDefined();
     expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0);
