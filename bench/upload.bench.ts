@@ -1,12 +1,13 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { it } from 'vitest';
 import { createSigner, encryptOtp } from '@lectern/contract';
+import { startConsole } from '../e2e/start-console';
+import { writeVideo } from '../e2e/upload-helpers';
 import { report, type BenchRow } from './report';
 
 /**
@@ -17,7 +18,6 @@ import { report, type BenchRow } from './report';
  * complete answer. Budgets: the browser reaches at least 80% of curl's throughput (its time at most
  * 1.25x curl's), and the server's resident memory grows by less than 100 MB.
  */
-const root = path.resolve(import.meta.dirname, '..');
 const run = promisify(execFile);
 const GiB = 1024 ** 3;
 const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? GiB);
@@ -33,80 +33,11 @@ const TOPIC_LINK =
   '/file-explorer?viewType=Files&subjectId=subj-organic-chemistry&subjectName=Organic+Chemistry' +
   '&unitId=subj-organic-chemistry-u1&unitName=Hydrocarbons&topicId=subj-organic-chemistry-u1-t1&topicName=Alkanes';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-/** Starts the built console as `npm start` would, on a free port with a throw-away data directory. */
-async function startServer(dataDir: string): Promise<{ baseUrl: string; child: ChildProcess }> {
-  const entry = path.join(root, 'apps/server/dist/server.js');
-  if (!fs.existsSync(entry) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    throw new Error("The console is not built: run 'npm run build' first");
-  }
-  const port = await freePort();
-  const child = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_MODE: 'true',
-      NODE_ENV: 'test',
-      OTP_MAX_PER_ADDRESS: '100000',
-      OTP_MAX_PER_NUMBER: '100000',
-      OTP_RESEND_COOLDOWN_SECONDS: '0',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('The server exited early');
-    const ok = await fetch(`${baseUrl}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { baseUrl, child };
-    if (Date.now() > deadline) throw new Error('The server did not start in 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 /** Resident memory of a process in MB (Linux). */
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
-}
-
-/** Writes an MP4-looking file: an 'ftyp' box, then filler. */
-function writeVideo(file: string, size: number): void {
-  const fd = fs.openSync(file, 'w');
-  try {
-    const head = Buffer.alloc(32);
-    head.writeUInt32BE(32, 0);
-    head.write('ftypisomisomiso2avc1mp41', 4, 'latin1');
-    fs.writeSync(fd, head);
-    const chunk = Buffer.alloc(16 * 1024 * 1024, 0x2e);
-    for (let written = head.length; written < size;) {
-      const n = Math.min(chunk.length, size - written);
-      fs.writeSync(fd, chunk, 0, n);
-      written += n;
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
 }
 
 /** A signed API client with a session, as any third-party client would do it (DESIGN §3). */
@@ -285,7 +216,7 @@ it(
     const dataDir = path.join(work, 'data');
     const partsDir = path.join(work, 'parts');
     fs.mkdirSync(partsDir);
-    const { baseUrl, child } = await startServer(dataDir);
+    const { baseUrl, child } = await startConsole(dataDir);
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       headless: true,
@@ -297,7 +228,7 @@ it(
     }, 100);
     try {
       const file = path.join(work, 'bench-lecture.mp4');
-      writeVideo(file, SIZE);
+      writeVideo(path.dirname(file), path.basename(file), SIZE);
       // the same bytes, cut into the parts the server will ask for (8 MiB), for curl
       const partSize = 8 * 1024 * 1024;
       const fd = fs.openSync(file, 'r');
