@@ -5,6 +5,7 @@ import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, type TableConfig } from '../../../components/data-table';
 import { TableHeaderInput } from '../../../components/table-header-inputs';
 import { quietly, type TreeActions } from '../hooks/use-tree-actions';
+import { flagColumns } from './flag-columns';
 
 function topicsConfig(editable: boolean, actions: TreeActions, askDelete: (topic: Topic) => void): TableConfig<Topic> {
   const off = !editable;
@@ -34,28 +35,11 @@ function topicsConfig(editable: boolean, actions: TreeActions, askDelete: (topic
         elementType: 'duration',
         dataMapping: (topic) => topic.contents.reduce((sum, item) => sum + item.subTopic.videoDuration, 0),
       },
-      {
-        id: 'active',
-        title: 'Active',
-        elementType: 'switch',
-        dataMapping: 'active',
-        disabled: off,
-        elementConfig: {
-          onToggle: (topic, active) => quietly(actions.updateTopic(topic.topicId, { active })),
-          ariaLabel: (topic) => `Active: ${topic.topicName}`,
-        },
-      },
-      {
-        id: 'trial',
-        title: 'Free trial',
-        elementType: 'switch',
-        dataMapping: 'trial',
-        disabled: off,
-        elementConfig: {
-          onToggle: (topic, trial) => quietly(actions.updateTopic(topic.topicId, { trial })),
-          ariaLabel: (topic) => `Free trial: ${topic.topicName}`,
-        },
-      },
+      ...flagColumns<Topic>(
+        (topic) => topic.topicName,
+        (topic, change) => actions.updateTopic(topic.topicId, change),
+        off,
+      ),
       {
         id: 'delete',
         title: 'Delete',
@@ -163,28 +147,11 @@ function subtopicsConfig(
         },
       },
       { id: 'duration', title: 'Duration', elementType: 'duration', dataMapping: 'videoDuration' },
-      {
-        id: 'active',
-        title: 'Active',
-        elementType: 'switch',
-        dataMapping: 'active',
-        disabled: off,
-        elementConfig: {
-          onToggle: (row, active) => quietly(actions.updateSubtopic(row.subtopicId, { active })),
-          ariaLabel: (row) => `Active: ${row.subTopicName}`,
-        },
-      },
-      {
-        id: 'trial',
-        title: 'Free trial',
-        elementType: 'switch',
-        dataMapping: 'trial',
-        disabled: off,
-        elementConfig: {
-          onToggle: (row, trial) => quietly(actions.updateSubtopic(row.subtopicId, { trial })),
-          ariaLabel: (row) => `Free trial: ${row.subTopicName}`,
-        },
-      },
+      ...flagColumns<SubtopicRow>(
+        (row) => row.subTopicName,
+        (row, change) => actions.updateSubtopic(row.subtopicId, change),
+        off,
+      ),
       {
         id: 'delete',
         title: 'Delete',

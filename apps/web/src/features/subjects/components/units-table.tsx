@@ -6,6 +6,7 @@ import { DataTable, type TableConfig } from '../../../components/data-table';
 import { TableHeaderInput } from '../../../components/table-header-inputs';
 import { SUBJECT_TOPICS_PATH } from '../hooks/use-subject-params';
 import { quietly, type TreeActions } from '../hooks/use-tree-actions';
+import { flagColumns } from './flag-columns';
 
 function unitsConfig(
   subjectId: string,
@@ -42,28 +43,11 @@ function unitsConfig(
         dataMapping: (unit) => `${Math.round(unit.completion)}%`,
         align: 'right',
       },
-      {
-        id: 'active',
-        title: 'Active',
-        elementType: 'switch',
-        dataMapping: 'active',
-        disabled: off,
-        elementConfig: {
-          onToggle: (unit, active) => quietly(actions.updateUnit(unit.unitId, { active })),
-          ariaLabel: (unit) => `Active: ${unit.unitName}`,
-        },
-      },
-      {
-        id: 'trial',
-        title: 'Free trial',
-        elementType: 'switch',
-        dataMapping: 'trial',
-        disabled: off,
-        elementConfig: {
-          onToggle: (unit, trial) => quietly(actions.updateUnit(unit.unitId, { trial })),
-          ariaLabel: (unit) => `Free trial: ${unit.unitName}`,
-        },
-      },
+      ...flagColumns<Unit>(
+        (unit) => unit.unitName,
+        (unit, change) => actions.updateUnit(unit.unitId, change),
+        off,
+      ),
       {
         id: 'open',
         title: 'Topics',
