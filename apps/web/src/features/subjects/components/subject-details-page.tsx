@@ -3,7 +3,6 @@ import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
@@ -12,9 +11,9 @@ import type { SubjectDetail } from '@lectern/contract';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
-import { errorMessage } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';
 import { useSubject } from '../api/get-subject';
+import { SubjectLoadState } from './subject-load-state';
 import { useSubjectEdit } from '../api/subject-mutations';
 import { useSubjectParams, SUBJECT_MANAGEMENT_PATH } from '../hooks/use-subject-params';
 import { useSubjectPermissions } from '../hooks/use-subject-permissions';
@@ -51,32 +50,14 @@ export default function SubjectDetailsPage() {
       </>
     );
   }
-  if (subject.isPending) {
+  if (subject.isPending || subject.isError) {
     return (
-      <>
-        <PageHeader title={DETAILS_TITLE} back={SUBJECT_MANAGEMENT_PATH} subtitle={<Skeleton width={220} />} />
-        <Box aria-busy="true" aria-label="Loading subject">
-          <Skeleton variant="rounded" height={48} sx={{ mb: 2 }} />
-          <Skeleton variant="rounded" height={280} />
-        </Box>
-      </>
-    );
-  }
-  if (subject.isError) {
-    return (
-      <>
-        <PageHeader title={DETAILS_TITLE} back={SUBJECT_MANAGEMENT_PATH} />
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void subject.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {errorMessage(subject.error)}
-        </Alert>
-      </>
+      <SubjectLoadState
+        query={subject}
+        title={DETAILS_TITLE}
+        back={SUBJECT_MANAGEMENT_PATH}
+        loadingLabel="Loading subject"
+      />
     );
   }
   return <SubjectDetails subject={subject.data} />;

@@ -2,12 +2,10 @@ import { useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import type { SubjectDetail, Unit } from '@lectern/contract';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage } from '../../../lib/query-client';
 import { useSubject } from '../api/get-subject';
+import { SubjectLoadState } from './subject-load-state';
 import { SUBJECT_MANAGEMENT_PATH, detailsLink, useSubjectParams } from '../hooks/use-subject-params';
 import { useSubjectPermissions } from '../hooks/use-subject-permissions';
 import { useTreeActions } from '../hooks/use-tree-actions';
@@ -42,33 +40,8 @@ export default function SubjectTopicsPage() {
       </>
     );
   }
-  if (subject.isPending) {
-    return (
-      <>
-        <PageHeader title={TOPICS_TITLE} back={back} subtitle={<Skeleton width={260} />} />
-        <Box aria-busy="true" aria-label="Loading topics">
-          <Skeleton variant="rounded" height={48} sx={{ mb: 2 }} />
-          <Skeleton variant="rounded" height={280} />
-        </Box>
-      </>
-    );
-  }
-  if (subject.isError) {
-    return (
-      <>
-        <PageHeader title={TOPICS_TITLE} back={back} />
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void subject.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {errorMessage(subject.error)}
-        </Alert>
-      </>
-    );
+  if (subject.isPending || subject.isError) {
+    return <SubjectLoadState query={subject} title={TOPICS_TITLE} back={back} loadingLabel="Loading topics" />;
   }
   const unit = subject.data.units.find((candidate) => candidate.unitId === unitId);
   if (!unit) {
