@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 const usePostgres = Boolean(process.env.DATABASE_URL);
@@ -59,6 +59,8 @@ export default defineConfig({
           name: 'e2e',
           root: './e2e',
           include: ['**/*.e2e.ts'],
+          // Real servers and workers sharing one PostgreSQL database: only when DATABASE_URL is set.
+          exclude: usePostgres ? configDefaults.exclude : [...configDefaults.exclude, '**/transcoding-scale.e2e.ts'],
           environment: 'node',
           globalSetup: ['./global-setup.ts'],
           fileParallelism: false,

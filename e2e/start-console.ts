@@ -17,13 +17,23 @@ async function freePort(): Promise<number> {
   });
 }
 
+export interface StartConsoleOptions {
+  /** extra environment, over the defaults below (e.g. DATABASE_URL, DEMO_SEED, TRANSCODER) */
+  env?: Record<string, string>;
+  /** a CPU list for `taskset -c` (e.g. '0'): the server, and any ffmpeg it starts, run on those cores only */
+  cpus?: string;
+  /** how long to wait for /api/health (default 60 s) */
+  timeoutMs?: number;
+}
+
 /**
  * Starts the built console as `npm start` would (embedded PGlite, demo data, local storage) on a free
  * port with the given throw-away data directory, and waits for /api/health. Used by the browser
- * journeys and the benchmarks.
+ * journeys and the benchmarks (which add `options`).
  */
 export async function startConsole(
   dataDir: string,
+  options: StartConsoleOptions = {},
 ): Promise<{ baseUrl: string; child: ChildProcess; output: () => string }> {
   const entry = path.join(root, 'apps/server/dist/server.js');
   const index = path.join(root, 'apps/web/dist/index.html');
@@ -31,7 +41,8 @@ export async function startConsole(
     if (!fs.existsSync(file)) throw new Error(`${file} is missing: run 'npm run build' first (npm test does)`);
   }
   const port = await freePort();
-  const child = spawn(process.execPath, [entry], {
+  const command = options.cpus ? ['taskset', '-c', options.cpus, process.execPath] : [process.execPath];
+  const child = spawn(command[0]!, [...command.slice(1), entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -45,6 +56,7 @@ export async function startConsole(
       OTP_MAX_PER_NUMBER: '100000',
       OTP_RESEND_COOLDOWN_SECONDS: '0',
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -52,7 +64,8 @@ export async function startConsole(
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited early:\n${output}`);
     const ok = await fetch(`${baseUrl}/api/health`).then(
@@ -60,7 +73,7 @@ export async function startConsole(
       () => false,
     );
     if (ok) return { baseUrl, child, output: () => output };
-    if (Date.now() > deadline) throw new Error(`The server did not start in 60 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`The server did not start in ${timeoutMs / 1000} s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

@@ -29,10 +29,17 @@ import { filesRoutes } from './modules/files/files.routes';
 import type { VideosRegisteredHook } from './modules/files/files.service';
 import { createStorage, type Storage } from './storage';
 import { storageRoutes } from './storage/storage-routes';
+import { storageUrlSecret } from './storage/url-token';
+import { createTranscoding, createWorker, type TranscodeWorker } from './modules/transcoding';
+import { mediaRoutes } from './modules/transcoding/media-routes';
+import { transcodingRoutes } from './modules/transcoding/transcoding.routes';
 import { registerErrorHandler } from './plugins/errors';
 import { SignatureVerifier } from './plugins/signature';
 import { seedDemoData } from './seed/demo-seed';
 import { seedDemoSubjects } from './seed/demo-subjects';
+import { seedDemoCatalogues } from './seed/demo-media';
+import { seedLargeDemo } from './seed/large-demo';
+import { seedDemoMedia } from './seed/demo-playable';
 
 export interface BuildOptions {
   config: Config;
@@ -45,8 +52,12 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** registers extra routes before the app boots (tests) */
   configure?: (app: FastifyInstance) => void;
-  /** called with the ids of registered, copied and moved videos (the transcoding queue hooks in here) */
+  /** called with the ids of registered, copied and moved videos (default: submit them for transcoding) */
   onVideosRegistered?: VideosRegisteredHook;
+  /** run a transcoding worker in this process (default: TRANSCODE_INLINE_WORKER, on) */
+  worker?: boolean;
+  /** make the demo videos playable in the background after start (default: with the demo seed) */
+  demoMedia?: boolean;
 }
 
 /** Builds the whole app: infrastructure, then the domains' routes, then the SPA. Tests use it through `inject`. */
@@ -75,6 +86,8 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   if (options.seed ?? config.demoMode) {
     if (await seedDemoData(database.db)) app.log.info('demo staff seeded');
     if (await seedDemoSubjects(database.db)) app.log.info('demo subjects seeded');
+    if (await seedDemoCatalogues(database.db)) app.log.info('demo catalogues and live classes seeded');
+    if (await seedLargeDemo(database, process.env.DEMO_SEED)) app.log.info('large demo data seeded');
   }
   const delivery =
     options.delivery ??
@@ -106,6 +119,9 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        // Off: the console also runs on plain http (a laptop, an intranet); upgrading would break
+        // redirects to storage reads there. Behind TLS, HSTS does this job.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
@@ -135,8 +151,29 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   // Storage URLs under /files (local driver uploads and signed reads; public resource files).
   await storageRoutes(app, storage);
   uploadsRoutes(app, deps, storage);
-  // Registered videos stay NOT_STARTED until the transcoding queue is plugged in here.
-  filesRoutes(app, deps, storage, { onVideosRegistered: options.onVideosRegistered ?? (async () => undefined) });
+  // Transcoding: the queue on this database; registered videos are submitted to it.
+  const transcoding = createTranscoding(database, config, app.log);
+  const mediaUrlSecret = storageUrlSecret(keys.pepper);
+  const submitRegistered: VideosRegisteredHook = (ids) => transcoding.service.submitRegistered(ids);
+  filesRoutes(app, deps, storage, {
+    onVideosRegistered:
+      options.onVideosRegistered ?? (config.transcoding.submitOnRegister ? submitRegistered : async () => undefined),
+    mediaUrlSecret,
+  });
+  transcodingRoutes(app, deps, transcoding.service);
+  mediaRoutes(app, storage, mediaUrlSecret);
+  const worker: TranscodeWorker | null =
+    (options.worker ?? config.transcoding.inlineWorker)
+      ? await createWorker(transcoding, config, storage, app.log)
+      : null;
+  if (worker) app.addHook('onReady', async () => worker.start());
+  if (options.demoMedia ?? ((options.seed ?? config.demoMode) && process.env.DEMO_MEDIA !== 'false')) {
+    app.addHook('onReady', async () => {
+      seedDemoMedia({ database, storage, config, log: app.log }).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'could not make the demo videos playable'),
+      );
+    });
+  }
   options.configure?.(app);
 
   // The SPA, with a history fallback; unknown API paths answer with the envelope.
@@ -158,12 +195,15 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   sweeper.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    await worker?.stop();
+    await transcoding.queue.stop();
     await storage.driver.close();
     if (!options.database) await database.close();
   });
 
   app.decorate('deps', deps);
   app.decorate('storage', storage);
+  app.decorate('transcoding', { ...transcoding, worker });
   return app;
 }
 export type LecternApp = FastifyInstance;
@@ -174,5 +214,7 @@ declare module 'fastify' {
     deps: AppDeps;
     /** object storage: the driver and its buckets (docs/storage.md) */
     storage: Storage;
+    /** the transcoding queue, its service, and this process's worker if it runs one */
+    transcoding: ReturnType<typeof createTranscoding> & { worker: TranscodeWorker | null };
   }
 }

@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { RESOURCE_TYPE_KEYS, type ResourceTypeKey } from '@lectern/contract';
+import {
+  RESOURCE_TYPE_KEYS,
+  TRANSCODING_ENVIRONMENTS,
+  type ResourceTypeKey,
+  type TranscodingEnvironment,
+} from '@lectern/contract';
 
 /** Server configuration, from the environment with embedded defaults (see README "Configuration"). */
 export interface Config {
@@ -33,6 +38,13 @@ export interface Config {
   storage: StorageConfig;
   /** check every handler's answer against the contract (on in tests) */
   validateResponses: boolean;
+  /**
+   * BENCH_SKIP_SIGNATURE=true: accept API calls without checking x-signature, for the benchmark's
+   * signing-cost figure only. Refused with NODE_ENV=production.
+   */
+  benchSkipSignature?: boolean;
+  /** the transcoding queue and worker (README "Transcoding") */
+  transcoding: TranscodingConfig;
   version: string;
 }
 
@@ -51,6 +63,95 @@ export interface StorageConfig {
     accessKeyId: string | undefined;
     secretAccessKey: string | undefined;
     forcePathStyle: boolean;
+  };
+}
+
+/** How videos are transcoded: the driver, the worker and its timings. */
+export interface TranscodingConfig {
+  /** ffmpeg on this machine, AWS MediaConvert, or off (jobs wait in the queue) */
+  driver: 'ffmpeg' | 'mediaconvert' | 'off';
+  /** run a worker inside the server process (the default); `npm run worker` runs one on its own */
+  inlineWorker: boolean;
+  /** transcodes one worker runs at a time */
+  concurrency: number;
+  /** submit a job for every registered video */
+  submitOnRegister: boolean;
+  /** the environment jobs are recorded under (spec 2 §9) */
+  environment: TranscodingEnvironment;
+  ffmpegPath: string | undefined;
+  /** x264 preset: ultrafast ... veryslow */
+  preset: string;
+  /** scratch space for outputs before they are stored */
+  workDir: string;
+  /** how often a running job reports progress and checks for cancellation */
+  heartbeatSeconds: number;
+  /** a running job without a heartbeat for this long is taken back and retried */
+  staleSeconds: number;
+  /** how often an idle worker looks for a job */
+  pollSeconds: number;
+  /** runs of a job after the first when its worker stops */
+  retryLimit: number;
+  /** first wait before a retry, doubled each time */
+  retryDelaySeconds: number;
+  mediaConvert: MediaConvertConfig;
+}
+
+export interface MediaConvertConfig {
+  endpoint: string | undefined;
+  region: string;
+  roleArn: string | undefined;
+  jobTemplate: string | undefined;
+  queueArns: { default: string | undefined; reserved: string | undefined };
+  pollSeconds: number;
+}
+
+function transcodingConfig(env: NodeJS.ProcessEnv, dataDir: string, nodeEnv: string): TranscodingConfig {
+  const driver = (env.TRANSCODER || 'ffmpeg').toLowerCase();
+  if (driver !== 'ffmpeg' && driver !== 'mediaconvert' && driver !== 'off') {
+    throw new Error(`TRANSCODER must be 'ffmpeg', 'mediaconvert' or 'off', got '${driver}'`);
+  }
+  const fallbackEnvironment = nodeEnv === 'production' ? 'production' : nodeEnv === 'test' ? 'test' : 'development';
+  const environment = (env.TRANSCODING_ENVIRONMENT || fallbackEnvironment) as TranscodingEnvironment;
+  if (!TRANSCODING_ENVIRONMENTS.includes(environment)) {
+    throw new Error(
+      `TRANSCODING_ENVIRONMENT must be one of ${TRANSCODING_ENVIRONMENTS.join(', ')}, got '${environment}'`,
+    );
+  }
+  const concurrency = int(env.TRANSCODE_CONCURRENCY, 1, 'TRANSCODE_CONCURRENCY');
+  if (concurrency < 1 || concurrency > 16) throw new Error('TRANSCODE_CONCURRENCY must be between 1 and 16');
+  const heartbeatSeconds = int(env.TRANSCODE_HEARTBEAT_SECONDS, 2, 'TRANSCODE_HEARTBEAT_SECONDS');
+  const staleSeconds = int(env.TRANSCODE_STALE_SECONDS, 30, 'TRANSCODE_STALE_SECONDS');
+  if (heartbeatSeconds < 1 || staleSeconds < heartbeatSeconds * 2) {
+    throw new Error('TRANSCODE_STALE_SECONDS must be at least twice TRANSCODE_HEARTBEAT_SECONDS (at least 1)');
+  }
+  if (driver === 'mediaconvert' && (!env.MEDIACONVERT_ROLE_ARN || !env.MEDIACONVERT_QUEUE_ARN_DEFAULT)) {
+    throw new Error('TRANSCODER=mediaconvert needs MEDIACONVERT_ROLE_ARN and MEDIACONVERT_QUEUE_ARN_DEFAULT');
+  }
+  return {
+    driver,
+    inlineWorker: bool(env.TRANSCODE_INLINE_WORKER, true),
+    concurrency,
+    submitOnRegister: bool(env.TRANSCODE_ON_REGISTER, true),
+    environment,
+    ffmpegPath: env.FFMPEG_PATH || undefined,
+    preset: env.TRANSCODE_PRESET || 'veryfast',
+    workDir: path.join(dataDir, 'transcode-work'),
+    heartbeatSeconds,
+    staleSeconds,
+    pollSeconds: Math.max(1, int(env.TRANSCODE_POLL_SECONDS, 1, 'TRANSCODE_POLL_SECONDS')),
+    retryLimit: int(env.TRANSCODE_RETRY_LIMIT, 3, 'TRANSCODE_RETRY_LIMIT'),
+    retryDelaySeconds: int(env.TRANSCODE_RETRY_DELAY_SECONDS, 5, 'TRANSCODE_RETRY_DELAY_SECONDS'),
+    mediaConvert: {
+      endpoint: env.MEDIACONVERT_ENDPOINT || undefined,
+      region: env.MEDIACONVERT_REGION || env.S3_REGION || 'ap-south-1',
+      roleArn: env.MEDIACONVERT_ROLE_ARN || undefined,
+      jobTemplate: env.MEDIACONVERT_JOB_TEMPLATE || undefined,
+      queueArns: {
+        default: env.MEDIACONVERT_QUEUE_ARN_DEFAULT || undefined,
+        reserved: env.MEDIACONVERT_QUEUE_ARN_RESERVED || undefined,
+      },
+      pollSeconds: Math.max(1, int(env.MEDIACONVERT_POLL_SECONDS, 10, 'MEDIACONVERT_POLL_SECONDS')),
+    },
   };
 }
 
@@ -134,9 +235,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     storage: storageConfig(env, dataDir),
     validateResponses: bool(env.VALIDATE_RESPONSES, false),
+    benchSkipSignature: bool(env.BENCH_SKIP_SIGNATURE, false),
+    transcoding: transcodingConfig(env, dataDir, nodeEnv),
     version: env.npm_package_version ?? '0.1.0',
     ...overrides,
   };
+  if (config.benchSkipSignature && config.nodeEnv === 'production') {
+    throw new Error(
+      'BENCH_SKIP_SIGNATURE turns off request signing: it is for benchmarks and refused with NODE_ENV=production.',
+    );
+  }
   if (config.demoMode && config.nodeEnv === 'production') {
     throw new Error(
       'Demo mode cannot run with NODE_ENV=production: it exposes sign-in codes. Set DEMO_MODE=false, or NODE_ENV to something else.',

@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { build } from './app';
+import { runWorker } from './modules/transcoding/worker-main';
 import { DEMO_STAFF } from '@lectern/contract';
 
 /** HTTP entry: `node dist/server.js` starts the console on the configured port. */
@@ -10,6 +11,13 @@ async function main(): Promise<void> {
   } catch (error) {
     console.error(`Lectern cannot start: ${(error as Error).message}`);
     process.exit(1);
+  }
+  if (process.argv[2] === 'worker') {
+    await runWorker(config).catch((error: unknown) => {
+      console.error(`The Lectern worker cannot start: ${(error as Error).message}`);
+      process.exit(1);
+    });
+    return;
   }
   const app = await build({ config });
   if (!config.demoMode && !config.smsWebhookUrl) {
@@ -28,6 +36,7 @@ async function main(): Promise<void> {
     '',
     `  Lectern is running at ${address}`,
     `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/db`}`,
+    `  Transcoding: ${config.transcoding.driver}${config.transcoding.driver === 'off' ? '' : config.transcoding.inlineWorker ? ' (a worker runs in this process)' : ' (run workers with `npm run worker`)'}`,
   ];
   if (config.demoMode) {
     lines.push('  Demo mode: sign in with one of these numbers; the code is shown on the sign-in screen.');

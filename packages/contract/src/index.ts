@@ -8,6 +8,7 @@ import { subjectsContract } from './subjects/subjects.contract';
 import { videosContract } from './videos/videos.contract';
 import { uploadsContract } from './uploads/uploads.contract';
 import { filesContract } from './files/files.contract';
+import { transcodingContract } from './transcoding/transcoding.contract';
 
 export * from './constants';
 export * from './envelope';
@@ -31,6 +32,7 @@ export * from './uploads/upload-rules';
 export * from './uploads/upload-messages';
 export * from './uploads/uploads.schemas';
 export * from './files/files.schemas';
+export * from './transcoding/transcoding.schemas';
 
 /** Every route of the API, by domain. A route exists here once. */
 export const contract = {
@@ -43,6 +45,7 @@ export const contract = {
   videos: videosContract,
   uploads: uploadsContract,
   files: filesContract,
+  transcoding: transcodingContract,
 } as const;
 
 export type Contract = typeof contract;

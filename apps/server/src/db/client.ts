@@ -9,6 +9,9 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** One parameterised statement, its rows back. */
+export type QueryFn = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
+
 /** A database handle: Drizzle for queries, `exec` for migrations, `close` to release it. */
 export interface Database {
   db: Db;
@@ -19,6 +22,15 @@ export interface Database {
   execInTransaction(sql: string): Promise<void>;
   /** runs one parameterised statement and returns its rows */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * The adapter a job queue needs (pg-boss `db.executeSql`): parameterless SQL may hold several
+   * statements (PGlite's `exec`), anything else is one parameterised `query`; the last result's rows.
+   */
+  executeSql(sql: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** runs `fn` in one transaction with parameterised queries; rolled back when it throws */
+  transaction<T>(fn: (query: QueryFn) => Promise<T>): Promise<T>;
+  /** the PostgreSQL schema in use when not the default (test suites get their own) */
+  searchPath?: string;
   close(): Promise<void>;
 }
 
@@ -65,6 +77,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
+      executeSql: async (sql, values = []) => {
+        const result = (await pool.query(sql, values)) as pg.QueryResult | pg.QueryResult[];
+        return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
+      },
+      transaction: async (fn) => {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const result = await fn(
+            async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
+          );
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
+      searchPath: options.searchPath,
       close: () => pool.end(),
     };
   }
@@ -83,6 +116,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       });
     },
     query: async <T>(sql: string, params: unknown[] = []) => (await client.query<T>(sql, params)).rows,
+    executeSql: async (sql, values = []) => {
+      if (values.length === 0) {
+        const results = await client.exec(sql);
+        return { rows: results.at(-1)?.rows ?? [] };
+      }
+      return { rows: (await client.query(sql, values)).rows };
+    },
+    transaction: (fn) =>
+      client.transaction((tx) =>
+        fn(async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows),
+      ),
     close: () => client.close(),
   };
 }

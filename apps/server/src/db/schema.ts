@@ -205,6 +205,7 @@ export const videos = pgTable('videos', {
   uploadedAt: ts('uploaded_at')
     .notNull()
     .default(sql`now()`),
+  liveClassId: text('live_class_id').references(() => liveClasses.id, { onDelete: 'set null' }),
 });
 
 const treeFlags = {
@@ -318,4 +319,50 @@ export const videoPlacements = pgTable('video_placements', {
     .references(() => videos.id, { onDelete: 'cascade' }),
   unitId: text('unit_id').references(() => units.id, { onDelete: 'set null' }),
   topicId: text('topic_id').references(() => topics.id, { onDelete: 'set null' }),
+});
+
+/** Catalogues: the demo-video browser's folders. */
+export const catalogues = pgTable('catalogues', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
+});
+
+/** Live classes, as far as recordings need them. */
+export const liveClasses = pgTable('live_classes', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  instructorName: text('instructor_name'),
+  classDate: ts('class_date').notNull(),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
+});
+
+/** Transcoding jobs as staff see them; the work itself is carried by the queue (pg-boss). */
+export const transcodeJobs = pgTable('transcode_jobs', {
+  id: text('id').primaryKey(),
+  videoId: text('video_id')
+    .notNull()
+    .references(() => videos.id, { onDelete: 'cascade' }),
+  queue: text('queue').notNull(),
+  environment: text('environment').notNull(),
+  status: text('status').notNull().default('SUBMITTED'),
+  progress: doublePrecision('progress').notNull().default(0),
+  speed: doublePrecision('speed'),
+  errorMessage: text('error_message'),
+  attempts: integer('attempts').notNull().default(0),
+  completedRuns: integer('completed_runs').notNull().default(0),
+  queueJobId: text('queue_job_id'),
+  runToken: text('run_token'),
+  workerId: text('worker_id'),
+  heartbeatAt: ts('heartbeat_at'),
+  submittedBy: text('submitted_by'),
+  submittedAt: ts('submitted_at')
+    .notNull()
+    .default(sql`now()`),
+  startedAt: ts('started_at'),
+  finishedAt: ts('finished_at'),
 });

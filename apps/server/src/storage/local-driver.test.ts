@@ -108,45 +108,176 @@ describe('local storage driver', () => {
 
   it('multipart: parts in any order, listed for resume, replaced when sent again, assembled in order', async () => {
     const ref = { bucket: BUCKET, key: 'subjects/s1/big.mp4' };
-    const id = await driver.createMultipart(ref);
+    const id = await driver.createMultipart(ref, { partSize: 3 });
     const send = async (n: number, data: string) => {
       const signed = await driver.presignPart(ref, id, n, { size: 10, expiresIn: 60 });
       return driver.acceptUpload(tokenOf(signed.url), body(data), data.length);
     };
-    await send(3, 'CCC');
-    await send(1, 'wrong');
+    const three = await send(3, 'CC');
+    const wrong = await send(1, 'XYZ');
     const one = await send(1, 'AAA');
     const two = await send(2, 'BBB');
-    const three = { etag: `"${md5('CCC')}"` };
+    // a cheap ETag (no hash of the bytes), new on every write, even of the same bytes
+    for (const part of [one, two, three, wrong]) expect(part.etag).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(one.etag).not.toBe(wrong.etag);
+    expect((await send(2, 'BBB')).etag).not.toBe(two.etag);
+    const twoAgain = (await driver.listParts(ref, id))[1]!;
     expect(await driver.listParts(ref, id)).toEqual([
       { partNumber: 1, etag: one.etag, size: 3 },
-      { partNumber: 2, etag: two.etag, size: 3 },
-      { partNumber: 3, etag: three.etag, size: 3 },
+      { partNumber: 2, etag: twoAgain.etag, size: 3 },
+      { partNumber: 3, etag: three.etag, size: 2 },
     ]);
+    // S3's InvalidPart: an ETag of an earlier write of the part, a part not stored, a gap
+    const complete = (parts: { partNumber: number; etag: string }[]) => code(driver.completeMultipart(ref, id, parts));
     expect(
-      await code(
-        driver.completeMultipart(ref, id, [
-          { partNumber: 1, etag: `"${md5('wrong')}"` },
-          { partNumber: 2, etag: two.etag },
-          { partNumber: 3, etag: three.etag },
-        ]),
-      ),
+      await complete([
+        { partNumber: 1, etag: wrong.etag },
+        { partNumber: 2, etag: twoAgain.etag },
+        { partNumber: 3, etag: three.etag },
+      ]),
     ).toBe('InvalidPart');
-    expect(await code(driver.completeMultipart(ref, id, [{ partNumber: 4, etag: one.etag }]))).toBe('InvalidPart');
+    expect(
+      await complete([
+        { partNumber: 1, etag: one.etag },
+        { partNumber: 2, etag: two.etag },
+      ]),
+    ).toBe('InvalidPart');
+    expect(await complete([{ partNumber: 4, etag: one.etag }])).toBe('InvalidPart');
+    expect(
+      await complete([
+        { partNumber: 1, etag: one.etag },
+        { partNumber: 3, etag: three.etag },
+      ]),
+    ).toBe('InvalidPart');
+    expect(await complete([])).toBe('InvalidPart');
+    // the parts are written in place: complete renames the data file, it never copies it
+    const data = fs.statSync(path.join(root, '.multipart', id, 'data'));
     await driver.completeMultipart(ref, id, [
       { partNumber: 3, etag: three.etag.replace(/"/g, '') },
       { partNumber: 1, etag: one.etag },
+      { partNumber: 2, etag: twoAgain.etag },
+    ]);
+    const file = path.join(root, BUCKET, 'subjects', 's1', 'big.mp4');
+    expect(fs.readFileSync(file, 'utf8')).toBe('AAABBBCC');
+    expect(fs.statSync(file).ino).toBe(data.ino);
+    expect(fs.existsSync(path.join(root, '.multipart', id))).toBe(false);
+    expect(await code(driver.listParts(ref, id))).toBe('NoSuchUpload');
+    expect(await code(send(1, 'AAA'))).toBe('NoSuchUpload');
+  });
+
+  it('multipart: only whole parts before the last, never more than the part size, the object cut to the parts named', async () => {
+    const ref = { bucket: BUCKET, key: 'subjects/s1/cut.mp4' };
+    const id = await driver.createMultipart(ref, { partSize: 4 });
+    const send = async (n: number, data: string, length: number | undefined = data.length) => {
+      const signed = await driver.presignPart(ref, id, n, { size: 10, expiresIn: 60 });
+      return driver.acceptUpload(tokenOf(signed.url), body(data), length);
+    };
+    // the link allows 10 bytes, the part size 4: a longer body would run into the next part
+    expect(await code(send(1, 'AAAAA'))).toBe('TooLarge');
+    expect(await code(send(1, 'AAAAA', undefined))).toBe('TooLarge');
+    const short = await send(1, 'AA');
+    const two = await send(2, 'BBBB');
+    expect(
+      await code(
+        driver.completeMultipart(ref, id, [
+          { partNumber: 1, etag: short.etag },
+          { partNumber: 2, etag: two.etag },
+        ]),
+      ),
+    ).toBe('InvalidPart');
+    const one = await send(1, 'AAAA');
+    await send(3, 'CCCC');
+    // parts 1 and 2 only: part 3's bytes are cut off
+    await driver.completeMultipart(ref, id, [
+      { partNumber: 1, etag: one.etag },
       { partNumber: 2, etag: two.etag },
     ]);
-    expect(fs.readFileSync(path.join(root, BUCKET, 'subjects', 's1', 'big.mp4'), 'utf8')).toBe('AAABBBCCC');
+    expect(fs.readFileSync(path.join(root, BUCKET, 'subjects', 's1', 'cut.mp4'), 'utf8')).toBe('AAAABBBB');
+    expect(await code(driver.createMultipart(ref, { partSize: 0 }))).toBe('InvalidArgument');
+  });
+
+  it('multipart: a part cut short counts as missing, even when an earlier upload of it was whole', async () => {
+    const ref = { bucket: BUCKET, key: 'subjects/s1/cut-short.mp4' };
+    const id = await driver.createMultipart(ref, { partSize: 4 });
+    const signed = await driver.presignPart(ref, id, 1, { size: 4, expiresIn: 60 });
+    await driver.acceptUpload(tokenOf(signed.url), body('AAAA'), 4);
+    expect((await driver.listParts(ref, id)).map((p) => p.partNumber)).toEqual([1]);
+    const broken = new Readable({
+      read() {
+        this.push(Buffer.from('ZZ'));
+        this.destroy(new Error('connection reset'));
+      },
+    });
+    expect(await code(driver.acceptUpload(tokenOf(signed.url), broken, 4))).toMatch(/connection reset/);
+    expect(await driver.listParts(ref, id)).toEqual([]);
+  });
+
+  it('multipart: a newer write of a part cancels the one in progress; complete and abort cancel them all', async () => {
+    const ref = { bucket: BUCKET, key: 'subjects/s1/race.mp4' };
+    const id = await driver.createMultipart(ref, { partSize: 4 });
+    const link = async (n: number) => tokenOf((await driver.presignPart(ref, id, n, { size: 4, expiresIn: 60 })).url);
+    /** A body that sends its first bytes, then waits until told to go on. */
+    const slow = (first: string, rest: string) => {
+      let go!: () => void;
+      const wait = new Promise<void>((resolve) => (go = resolve));
+      let step = 0;
+      const stream = new Readable({
+        read() {
+          if (step === 0) this.push(Buffer.from(first));
+          else if (step === 1) void wait.then(() => this.push(Buffer.from(rest)));
+          else this.push(null);
+          step++;
+        },
+      });
+      return { stream, go };
+    };
+    const older = slow('XX', 'XX');
+    const olderWrite = code(driver.acceptUpload(await link(1), older.stream, 4));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const newer = await driver.acceptUpload(await link(1), body('AAAA'), 4);
+    expect(await olderWrite).toBe('Unavailable');
+    older.go();
+    expect(await driver.listParts(ref, id)).toEqual([{ partNumber: 1, etag: newer.etag, size: 4 }]);
+
+    const pending = slow('BB', 'BB');
+    const pendingWrite = code(driver.acceptUpload(await link(2), pending.stream, 4));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await driver.completeMultipart(ref, id, [{ partNumber: 1, etag: newer.etag }]);
+    expect(await pendingWrite).toBe('NoSuchUpload');
+    pending.go();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fs.readFileSync(path.join(root, BUCKET, 'subjects', 's1', 'race.mp4'), 'utf8')).toBe('AAAA');
+
+    const other = await driver.createMultipart(ref, { partSize: 4 });
+    const late = slow('CC', 'CC');
+    const signed = await driver.presignPart(ref, other, 1, { size: 4, expiresIn: 60 });
+    const lateWrite = code(driver.acceptUpload(tokenOf(signed.url), late.stream, 4));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await driver.abortMultipart(ref, other);
+    expect(await lateWrite).toBe('NoSuchUpload');
+    late.go();
+    expect(fs.existsSync(path.join(root, '.multipart', other))).toBe(false);
+  });
+
+  it('multipart: an upload begun before parts were written in place (no part size recorded) starts afresh', async () => {
+    const ref = { bucket: BUCKET, key: 'subjects/s1/old.mp4' };
+    const id = crypto.randomBytes(16).toString('hex');
+    const dir = path.join(root, '.multipart', id);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'upload.json'), JSON.stringify(ref));
+    fs.writeFileSync(path.join(dir, `1.${md5('AAA')}`), 'AAA');
     expect(await code(driver.listParts(ref, id))).toBe('NoSuchUpload');
-    expect(await code(send(1, 'again'))).toBe('NoSuchUpload');
+    const signed = await driver.presignPart(ref, id, 2, { size: 3, expiresIn: 60 });
+    expect(await code(driver.acceptUpload(tokenOf(signed.url), body('BBB'), 3))).toBe('NoSuchUpload');
+    expect(await code(driver.completeMultipart(ref, id, [{ partNumber: 1, etag: md5('AAA') }]))).toBe('NoSuchUpload');
+    await driver.abortMultipart(ref, id);
+    expect(fs.existsSync(dir)).toBe(false);
   });
 
   it('abort drops the parts; a part link of another upload or key is refused', async () => {
     const ref = { bucket: BUCKET, key: 'a/x.mp4' };
-    const id = await driver.createMultipart(ref);
-    const other = await driver.createMultipart({ bucket: BUCKET, key: 'a/y.mp4' });
+    const id = await driver.createMultipart(ref, { partSize: 10 });
+    const other = await driver.createMultipart({ bucket: BUCKET, key: 'a/y.mp4' }, { partSize: 10 });
     const signed = await driver.presignPart({ bucket: BUCKET, key: 'a/y.mp4' }, id, 1, { size: 10, expiresIn: 60 });
     expect(await code(driver.acceptUpload(tokenOf(signed.url), body('x'), 1))).toBe('NoSuchUpload');
     await driver.abortMultipart(ref, id);
@@ -283,6 +414,44 @@ describe('local storage driver', () => {
     // Loose (garbage collection may lag), yet far below the 64 MiB body.
     expect(peak).toBeLessThan(24 * 1024 * 1024);
     expect(fs.statSync(path.join(root, BUCKET, 'subjects', 's1', 'huge.mp4')).size).toBe(total);
+  });
+
+  it('writes multipart bodies into place without holding them in memory', async () => {
+    const partSize = 16 * 1024 * 1024;
+    const chunk = Buffer.alloc(64 * 1024, 7);
+    const ref = { bucket: BUCKET, key: 'subjects/s1/huge-multipart.mp4' };
+    const id = await driver.createMultipart(ref, { partSize });
+    const concat = vi.spyOn(Buffer, 'concat');
+    let peak = 0;
+    const base = process.memoryUsage();
+    const source = () => {
+      let sent = 0;
+      return new Readable({
+        read() {
+          if (sent >= partSize) return this.push(null);
+          sent += chunk.length;
+          const usage = process.memoryUsage();
+          peak = Math.max(peak, usage.arrayBuffers + usage.heapUsed - base.arrayBuffers - base.heapUsed);
+          this.push(chunk);
+        },
+      });
+    };
+    const parts: { partNumber: number; etag: string }[] = [];
+    try {
+      for (const partNumber of [2, 1, 4, 3]) {
+        const signed = await driver.presignPart(ref, id, partNumber, { size: partSize, expiresIn: 60 });
+        const { etag } = await driver.acceptUpload(tokenOf(signed.url), source(), partSize);
+        parts.push({ partNumber, etag });
+      }
+      await driver.completeMultipart(ref, id, parts);
+      // (fs joins a few bytes of paths and of upload.json; never the body)
+      const joined = concat.mock.calls.map(([list]) => list.reduce((sum, item) => sum + item.length, 0));
+      expect(Math.max(0, ...joined)).toBeLessThan(64 * 1024);
+    } finally {
+      concat.mockRestore();
+    }
+    expect(peak).toBeLessThan(24 * 1024 * 1024);
+    expect(fs.statSync(path.join(root, BUCKET, 'subjects', 's1', 'huge-multipart.mp4')).size).toBe(4 * partSize);
   });
 
   it('reports health', async () => {

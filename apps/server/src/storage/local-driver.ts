@@ -44,14 +44,23 @@ export interface ServedRead {
   open?: () => Readable;
 }
 
-const PART_FILE = /^(\d{1,5})\.([0-9a-f]{32})$/;
+/** A stored part's record: `{partNumber}.{size}.{etag}`, an empty file beside the upload's data. */
+const PART_MARKER = /^(\d{1,5})\.(\d{1,16})\.([0-9a-f]{32})$/;
+/** The multipart upload's data: every part is written straight into it at its offset. */
+const DATA_FILE = 'data';
+/** Bytes a body may gather in memory before waiting for the disk (per request). */
+const WRITE_BUFFER = 256 * 1024;
 
-/** Counts and hashes bytes as they pass; fails as soon as more than `max` arrive. */
+/** Counts bytes (and hashes them, for single PUTs) as they pass; fails as soon as more than `max` arrive. */
 class Meter extends Transform {
-  readonly hash = crypto.createHash('md5');
+  readonly hash: crypto.Hash | null;
   bytes = 0;
-  constructor(private readonly max: number) {
-    super();
+  constructor(
+    private readonly max: number,
+    hash: boolean,
+  ) {
+    super({ highWaterMark: WRITE_BUFFER });
+    this.hash = hash ? crypto.createHash('md5') : null;
   }
   override _transform(
     chunk: Buffer,
@@ -63,9 +72,32 @@ class Meter extends Transform {
       callback(new StorageError('TooLarge', `body larger than ${this.max} bytes`));
       return;
     }
-    this.hash.update(chunk);
+    this.hash?.update(chunk);
     callback(null, chunk);
   }
+}
+
+/** What the local driver records of a multipart upload (`upload.json`). */
+interface MultipartMeta {
+  bucket: string;
+  key: string;
+  /** every part but the last has exactly this size; part n lives at (n - 1) * partSize in the data file */
+  partSize: number;
+}
+
+/** The part writes of one multipart upload in progress, and whether complete or abort is under way. */
+interface UploadWrites {
+  writers: Set<PartWriter>;
+  closing: boolean;
+  /** settles when the complete or abort under way is over */
+  closed?: Promise<void>;
+}
+
+/** A part body being written: a newer write of the same part, complete and abort cancel it. */
+interface PartWriter {
+  partNumber: number;
+  cancel: AbortController;
+  settled: Promise<void>;
 }
 
 /** Single-range `bytes=a-b`, `bytes=a-`, `bytes=-n`; undefined for none or anything else (the whole file is sent). */
@@ -97,14 +129,19 @@ export function parseRange(
 /**
  * Files on local disk under DATA_DIR/storage. The server signs URLs of its own
  * (`PUT {base}/upload?token=`, `GET {base}/object?token=`) and streams bodies to disk: nothing holds a
- * whole file in memory. A body lands in .tmp and is renamed into place, so a listing never shows half
- * a file. Parts live in .multipart/{id}/{n}.{md5} until complete streams them, in order, into the object.
+ * whole file in memory. A single PUT lands in .tmp and is renamed into place, so a listing never shows
+ * half a file. A multipart upload is one file, .multipart/{id}/data: each part is written straight into
+ * it at (n - 1) * partSize, and recorded by an empty file `{n}.{size}.{etag}` once all its bytes are
+ * there; complete truncates the data to the parts named and renames it into place, so the bytes are
+ * written once and never copied.
  */
 export class LocalStorageDriver implements StorageDriver {
   readonly kind = 'local' as const;
   private readonly root: string;
   private readonly base: string;
   private readonly now: () => number;
+  /** Part bodies being written, by multipart id; `closing` while complete or abort is under way. */
+  private readonly writing = new Map<string, UploadWrites>();
 
   constructor(private readonly options: LocalDriverOptions) {
     this.root = path.resolve(options.root);
@@ -162,12 +199,21 @@ export class LocalStorageDriver implements StorageDriver {
     };
   }
 
-  async createMultipart(ref: ObjectRef): Promise<string> {
+  /**
+   * Starts a multipart upload of parts of `partSize` bytes (the last may be shorter): its folder, the
+   * empty data file the parts are written into, and `upload.json`.
+   */
+  async createMultipart(ref: ObjectRef, options: { partSize: number }): Promise<string> {
     this.objectPath(ref);
+    if (!Number.isSafeInteger(options.partSize) || options.partSize < 1) {
+      throw new StorageError('InvalidArgument', 'part size not valid');
+    }
     const id = crypto.randomBytes(16).toString('hex');
     const dir = this.multipartDir(id);
     await fsp.mkdir(dir, { recursive: true });
-    await fsp.writeFile(path.join(dir, 'upload.json'), JSON.stringify({ bucket: ref.bucket, key: ref.key }));
+    await fsp.writeFile(path.join(dir, DATA_FILE), '', { flag: 'wx' });
+    const meta: MultipartMeta = { bucket: ref.bucket, key: ref.key, partSize: options.partSize };
+    await fsp.writeFile(path.join(dir, 'upload.json'), JSON.stringify(meta));
     return id;
   }
 
@@ -235,41 +281,133 @@ export class LocalStorageDriver implements StorageDriver {
    */
   async acceptUpload(token: unknown, body: Readable, contentLength: number | undefined): Promise<AcceptedBody> {
     const payload = this.verifyToken(token, ['put', 'part']);
+    const ref = { bucket: payload.b, key: payload.k };
+    const target = this.objectPath(ref);
+    if (payload.op === 'part') return this.acceptPart(payload, ref, body, contentLength);
     const max = payload.max ?? 0;
     if (contentLength !== undefined && contentLength > max) {
       throw new StorageError('TooLarge', `body larger than ${max} bytes`);
     }
-    const ref = { bucket: payload.b, key: payload.k };
-    const target = this.objectPath(ref);
-    let partDir: string | undefined;
-    if (payload.op === 'part') {
-      partDir = this.multipartDir(payload.u ?? '');
-      const meta = await this.readMultipartMeta(partDir);
-      if (!meta || meta.bucket !== ref.bucket || meta.key !== ref.key) {
-        throw new StorageError('NoSuchUpload', 'no such multipart upload');
-      }
-    }
+    // A whole object (at most one part's size): its ETag is its md5, as S3's.
     const temp = await this.tempFile();
-    const meter = new Meter(max);
+    const meter = new Meter(max, true);
     try {
-      await pipeline(body, meter, fs.createWriteStream(temp, { flags: 'wx' }));
-      const md5 = meter.hash.digest('hex');
-      if (partDir) {
-        const n = payload.n ?? 0;
-        await fsp.rename(temp, path.join(partDir, `${n}.${md5}`));
-        // An earlier upload of the same part number is replaced.
-        for (const name of await fsp.readdir(partDir)) {
-          const match = PART_FILE.exec(name);
-          if (match && Number(match[1]) === n && match[2] !== md5)
-            await fsp.rm(path.join(partDir, name), { force: true });
-        }
-      } else {
-        await this.placeFile(temp, target);
-      }
-      return { etag: `"${md5}"`, size: meter.bytes };
+      await pipeline(body, meter, fs.createWriteStream(temp, { flags: 'wx', highWaterMark: WRITE_BUFFER }));
+      await this.placeFile(temp, target);
+      return { etag: `"${meter.hash!.digest('hex')}"`, size: meter.bytes };
     } catch (error) {
       await fsp.rm(temp, { force: true });
       throw error;
+    }
+  }
+
+  /**
+   * Writes one part's body straight into the upload's data file at (n - 1) * partSize, then records it
+   * (`{n}.{size}.{etag}`) with a fresh random ETag, so a part sent again gets a new one and a complete
+   * naming the old one is refused. The record of an earlier upload of the part goes first: a body cut
+   * short leaves the part missing, never half-replaced. A write of the same part still in progress is
+   * cancelled first (the newest wins, whole); complete and abort cancel the writes of their upload.
+   */
+  private async acceptPart(
+    payload: StorageTokenPayload,
+    ref: ObjectRef,
+    body: Readable,
+    contentLength: number | undefined,
+  ): Promise<AcceptedBody> {
+    const id = payload.u ?? '';
+    const dir = this.multipartDir(id);
+    const partNumber = payload.n ?? 0;
+    const meta = await this.readMultipartMeta(dir);
+    if (!meta || meta.bucket !== ref.bucket || meta.key !== ref.key) {
+      throw new StorageError('NoSuchUpload', 'no such multipart upload');
+    }
+    if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10_000) {
+      throw new StorageError('InvalidArgument', 'part number not valid');
+    }
+    // Never more than the part size: a longer body would run into the next part.
+    const max = Math.min(payload.max ?? 0, meta.partSize);
+    if (contentLength !== undefined && contentLength > max) {
+      throw new StorageError('TooLarge', `body larger than ${max} bytes`);
+    }
+    let state = this.writing.get(id);
+    if (!state) this.writing.set(id, (state = { closing: false, writers: new Set() }));
+    if (state.closing) throw new StorageError('NoSuchUpload', 'the multipart upload is being completed or aborted');
+    let settle!: () => void;
+    const writer: PartWriter = {
+      partNumber,
+      cancel: new AbortController(),
+      settled: new Promise<void>((resolve) => (settle = resolve)),
+    };
+    const earlier = [...state.writers].filter((w) => w.partNumber === partNumber);
+    state.writers.add(writer);
+    try {
+      for (const other of earlier) {
+        other.cancel.abort(new StorageError('Unavailable', `part ${partNumber} is being uploaded again`));
+        await other.settled;
+      }
+      if (writer.cancel.signal.aborted) throw writer.cancel.signal.reason;
+      await this.dropPartRecords(dir, partNumber);
+      const meter = new Meter(max, false);
+      await pipeline(
+        body,
+        meter,
+        fs.createWriteStream(path.join(dir, DATA_FILE), {
+          flags: 'r+',
+          start: (partNumber - 1) * meta.partSize,
+          highWaterMark: WRITE_BUFFER,
+        }),
+        { signal: writer.cancel.signal },
+      );
+      const etag = crypto.randomBytes(16).toString('hex');
+      await fsp.writeFile(path.join(dir, `${partNumber}.${meter.bytes}.${etag}`), '', { flag: 'wx' });
+      return { etag: `"${etag}"`, size: meter.bytes };
+    } catch (error) {
+      if (writer.cancel.signal.aborted) throw writer.cancel.signal.reason;
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        throw new StorageError('NoSuchUpload', 'no such multipart upload');
+      }
+      throw error;
+    } finally {
+      state.writers.delete(writer);
+      if (state.writers.size === 0 && !state.closing) this.writing.delete(id);
+      settle();
+    }
+  }
+
+  /** Removes the records of a part (the earlier upload of it), so it counts as missing until rewritten. */
+  private async dropPartRecords(dir: string, partNumber: number): Promise<void> {
+    for (const name of await fsp.readdir(dir)) {
+      const match = PART_MARKER.exec(name);
+      if (match && Number(match[1]) === partNumber) await fsp.rm(path.join(dir, name), { force: true });
+    }
+  }
+
+  /**
+   * Stops new part writes of an upload, cancels those in progress and waits for them, runs `work`,
+   * then lets writes in again (they find the upload gone when `work` removed it).
+   */
+  private async closingUpload<T>(id: string, work: () => Promise<T>): Promise<T> {
+    let state = this.writing.get(id);
+    // one complete or abort at a time: a second waits for the first, then finds what it left
+    while (state?.closing) {
+      await state.closed;
+      state = this.writing.get(id);
+    }
+    if (!state) this.writing.set(id, (state = { closing: false, writers: new Set() }));
+    let done!: () => void;
+    state.closing = true;
+    state.closed = new Promise<void>((resolve) => (done = resolve));
+    try {
+      const writers = [...state.writers];
+      for (const writer of writers) {
+        writer.cancel.abort(new StorageError('NoSuchUpload', 'the multipart upload was completed or aborted'));
+      }
+      await Promise.all(writers.map((w) => w.settled));
+      return await work();
+    } finally {
+      state.closing = false;
+      if (state.writers.size === 0) this.writing.delete(id);
+      done();
     }
   }
 
@@ -326,36 +464,58 @@ export class LocalStorageDriver implements StorageDriver {
 
   // ---- multipart
 
-  private async readMultipartMeta(dir: string): Promise<{ bucket: string; key: string } | null> {
+  /**
+   * The upload's record, or null when there is none. An upload begun before parts were written in
+   * place (no part size recorded, parts as `{n}.{md5}` files) counts as gone: it starts afresh.
+   */
+  private async readMultipartMeta(dir: string): Promise<MultipartMeta | null> {
     try {
-      return JSON.parse(await fsp.readFile(path.join(dir, 'upload.json'), 'utf8')) as { bucket: string; key: string };
+      const meta = JSON.parse(await fsp.readFile(path.join(dir, 'upload.json'), 'utf8')) as Partial<MultipartMeta>;
+      if (typeof meta.bucket !== 'string' || typeof meta.key !== 'string') return null;
+      if (!Number.isSafeInteger(meta.partSize) || meta.partSize! < 1) return null;
+      return meta as MultipartMeta;
     } catch {
       return null;
     }
   }
 
-  private async partFiles(dir: string): Promise<Map<number, { file: string; etag: string }>> {
+  /** The upload's record, checked against the object it was started for. */
+  private async multipartMeta(ref: ObjectRef, dir: string): Promise<MultipartMeta> {
+    const meta = await this.readMultipartMeta(dir);
+    if (!meta || meta.bucket !== ref.bucket || meta.key !== ref.key) {
+      throw new StorageError('NoSuchUpload', 'no such multipart upload');
+    }
+    return meta;
+  }
+
+  /** The parts recorded as stored, by part number. */
+  private async partRecords(dir: string): Promise<Map<number, { size: number; etag: string }>> {
     const names = await fsp.readdir(dir).catch(() => null);
     if (!names) throw new StorageError('NoSuchUpload', 'no such multipart upload');
-    const parts = new Map<number, { file: string; etag: string }>();
+    const parts = new Map<number, { size: number; etag: string }>();
     for (const name of names) {
-      const match = PART_FILE.exec(name);
-      if (match) parts.set(Number(match[1]), { file: path.join(dir, name), etag: match[2]! });
+      const match = PART_MARKER.exec(name);
+      if (match) parts.set(Number(match[1]), { size: Number(match[2]), etag: match[3]! });
     }
     return parts;
   }
 
   async listParts(ref: ObjectRef, multipartId: string): Promise<DriverPart[]> {
     this.objectPath(ref);
-    const files = await this.partFiles(this.multipartDir(multipartId));
+    const dir = this.multipartDir(multipartId);
+    await this.multipartMeta(ref, dir);
     const parts: DriverPart[] = [];
-    for (const [partNumber, { file, etag }] of files) {
-      const stat = await fsp.stat(file).catch(() => null);
-      if (stat) parts.push({ partNumber, etag: `"${etag}"`, size: stat.size });
+    for (const [partNumber, { size, etag }] of await this.partRecords(dir)) {
+      parts.push({ partNumber, etag: `"${etag}"`, size });
     }
     return parts.sort((a, b) => a.partNumber - b.partNumber);
   }
 
+  /**
+   * Makes the object of parts 1..k: each must be stored with the ETag given, and every part but the
+   * last must be a whole part (its bytes sit at fixed offsets). The data file is cut to the parts'
+   * length and renamed into place: nothing is copied.
+   */
   async completeMultipart(
     ref: ObjectRef,
     multipartId: string,
@@ -363,46 +523,43 @@ export class LocalStorageDriver implements StorageDriver {
   ): Promise<void> {
     const target = this.objectPath(ref);
     const dir = this.multipartDir(multipartId);
-    const meta = await this.readMultipartMeta(dir);
-    if (!meta || meta.bucket !== ref.bucket || meta.key !== ref.key) {
-      throw new StorageError('NoSuchUpload', 'no such multipart upload');
-    }
-    const files = await this.partFiles(dir);
-    const ordered = [...parts].sort((a, b) => a.partNumber - b.partNumber);
-    for (const [i, part] of ordered.entries()) {
-      if (i > 0 && ordered[i - 1]!.partNumber === part.partNumber)
-        throw new StorageError('InvalidPart', 'part repeated');
-      const stored = files.get(part.partNumber);
-      if (!stored || stored.etag !== bareEtag(part.etag)) {
-        throw new StorageError('InvalidPart', `part ${part.partNumber} is not stored with that ETag`);
-      }
-    }
-    const temp = await this.tempFile();
-    try {
-      // One part after another, a chunk at a time (never a whole part in memory). pipeline() with
-      // `end: false` into one shared stream left listeners behind on it for every part.
-      const out = await fsp.open(temp, 'wx');
-      try {
-        for (const part of ordered) {
-          for await (const chunk of fs.createReadStream(files.get(part.partNumber)!.file, {
-            highWaterMark: 1024 * 1024,
-          })) {
-            await out.write(chunk as Buffer);
-          }
+    const meta = await this.multipartMeta(ref, dir);
+    await this.closingUpload(multipartId, async () => {
+      const stored = await this.partRecords(dir);
+      const ordered = [...parts].sort((a, b) => a.partNumber - b.partNumber);
+      if (ordered.length === 0) throw new StorageError('InvalidPart', 'no parts given');
+      let length = 0;
+      for (const [i, part] of ordered.entries()) {
+        if (i > 0 && ordered[i - 1]!.partNumber === part.partNumber) {
+          throw new StorageError('InvalidPart', 'part repeated');
         }
-      } finally {
-        await out.close();
+        const record = stored.get(part.partNumber);
+        if (part.partNumber !== i + 1 || !record || record.etag !== bareEtag(part.etag)) {
+          throw new StorageError('InvalidPart', `part ${part.partNumber} is not stored with that ETag`);
+        }
+        if (i < ordered.length - 1 && record.size !== meta.partSize) {
+          throw new StorageError('InvalidPart', `part ${part.partNumber} is shorter than the part size`);
+        }
+        length = i * meta.partSize + record.size;
       }
-      await this.placeFile(temp, target);
-    } catch (error) {
-      await fsp.rm(temp, { force: true });
-      throw error;
-    }
-    await fsp.rm(dir, { recursive: true, force: true });
+      const data = path.join(dir, DATA_FILE);
+      try {
+        await fsp.truncate(data, length);
+      } catch (error) {
+        // an earlier complete moved the data into place, then stopped before clearing up
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+          throw new StorageError('NoSuchUpload', 'no such multipart upload');
+        }
+        throw error;
+      }
+      await this.placeFile(data, target);
+      await fsp.rm(dir, { recursive: true, force: true });
+    });
   }
 
   async abortMultipart(_ref: ObjectRef, multipartId: string): Promise<void> {
-    await fsp.rm(this.multipartDir(multipartId), { recursive: true, force: true });
+    const dir = this.multipartDir(multipartId);
+    await this.closingUpload(multipartId, () => fsp.rm(dir, { recursive: true, force: true }));
   }
 
   // ---- objects
@@ -543,4 +700,20 @@ export class LocalStorageDriver implements StorageDriver {
   }
 
   async close(): Promise<void> {}
+
+  async putFile(ref: ObjectRef, file: string): Promise<void> {
+    const target = this.objectPath(ref);
+    const temp = await this.tempFile();
+    try {
+      await fsp.copyFile(file, temp);
+      await this.placeFile(temp, target);
+    } catch (error) {
+      await fsp.rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  localPath(ref: ObjectRef): string {
+    return this.objectPath(ref);
+  }
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -329,5 +330,21 @@ export class S3StorageDriver implements StorageDriver {
 
   async close(): Promise<void> {
     this.client.destroy();
+  }
+
+  async putFile(ref: ObjectRef, file: string, contentType: string): Promise<void> {
+    const { size } = await fs.promises.stat(file);
+    await this.client.send(
+      new PutObjectCommand({
+        ...this.ref(ref),
+        Body: fs.createReadStream(file),
+        ContentLength: size,
+        ContentType: contentType,
+      }),
+    );
+  }
+
+  localPath(): null {
+    return null;
   }
 }

@@ -19,6 +19,9 @@ function toHttp(error: unknown, use: 'upload' | 'read' | 'public'): unknown {
     case 'NotFound':
     case 'NoSuchUpload':
       return new AppError(404, use === 'upload' ? UPLOAD_MESSAGES.uploadNotFound : MESSAGES.generic);
+    case 'Unavailable':
+      // e.g. a part write cancelled by a newer upload of the same part: worth trying again
+      return new AppError(503, UPLOAD_MESSAGES.storageUnavailable);
     default:
       return error;
   }

@@ -47,8 +47,11 @@ export interface StorageDriver {
   readonly kind: 'local' | 's3';
   /** A URL for one PUT of the whole object, `size` bytes of `contentType`. */
   presignPut(ref: ObjectRef, options: { contentType: string; size: number; expiresIn: number }): Promise<SignedRequest>;
-  /** Starts a multipart upload; returns the storage's upload id. */
-  createMultipart(ref: ObjectRef, options: { contentType: string }): Promise<string>;
+  /**
+   * Starts a multipart upload of parts of `partSize` bytes (all but the last, which may be shorter);
+   * returns the storage's upload id. The local driver writes each part at its offset, so it needs the size.
+   */
+  createMultipart(ref: ObjectRef, options: { contentType: string; partSize: number }): Promise<string>;
   /** A URL for one part (`size` bytes); ask again for a fresh one when it expired. */
   presignPart(
     ref: ObjectRef,
@@ -78,6 +81,10 @@ export interface StorageDriver {
   ): Promise<SignedRequest>;
   /** 'ok' when the store answers and the buckets are there. */
   check(): Promise<'ok' | 'down'>;
+  /** Stores a file from local disk as an object (transcoder outputs), streamed, never held in memory. */
+  putFile(ref: ObjectRef, file: string, contentType: string): Promise<void>;
+  /** The object's path on local disk (local driver), or null where objects are remote. */
+  localPath(ref: ObjectRef): string | null;
   close(): Promise<void>;
 }
 

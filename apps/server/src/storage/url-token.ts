@@ -6,8 +6,8 @@ import crypto from 'node:crypto';
  * that ships to browsers). The token alone authorises the request, for its one object, until it expires.
  */
 export interface StorageTokenPayload {
-  /** put: a whole object; part: one part of a multipart upload; get: a read */
-  op: 'put' | 'part' | 'get';
+  /** put: a whole object; part: one part of a multipart upload; get: a read; hls: reads under a prefix (k) */
+  op: 'put' | 'part' | 'get' | 'hls';
   b: string;
   k: string;
   /** multipart upload id and part number */

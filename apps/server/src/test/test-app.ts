@@ -31,7 +31,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
       database,
       drop: async () => {
         await database.close();
-        await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.exec(`DROP SCHEMA ${schema} CASCADE; DROP SCHEMA IF EXISTS ${schema}_boss CASCADE`);
         await admin.close();
       },
     };
@@ -92,7 +92,7 @@ export interface TestContext {
 /** Builds the app on a fresh database with the demo data, and a signing client for it. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { configure?: (app: LecternApp) => void } = {},
+  options: { configure?: (app: LecternApp) => void; worker?: boolean } = {},
 ): Promise<TestContext> {
   const { database, drop } = await createTestDatabase();
   const config = loadConfig(
@@ -108,7 +108,17 @@ export async function createTestApp(
   const storageDir = overrides.storage ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-storage-'));
   if (storageDir) config.storage = { ...config.storage, localDir: storageDir };
   const delivery = new CapturingDelivery();
-  const app = await build({ config, database, delivery, seed: true, logger: false, configure: options.configure });
+  const app = await build({
+    config,
+    database,
+    delivery,
+    seed: true,
+    logger: false,
+    configure: options.configure,
+    // A transcoding worker only where a suite asks for one.
+    worker: options.worker ?? false,
+    demoMedia: false,
+  });
   await app.ready();
   const signerConfig = {
     publicKey: app.deps.keys.publicKeyPem,

@@ -17,6 +17,8 @@ const SubjectManagementPage = lazy(() => import('../features/subjects/components
 const SubjectDetailsPage = lazy(() => import('../features/subjects/components/subject-details-page'));
 const SubjectTopicsPage = lazy(() => import('../features/subjects/components/subject-topics-page'));
 const SubjectReviewPage = lazy(() => import('../features/subjects/components/subject-review-page'));
+const TranscodingManagerPage = lazy(() => import('../features/transcoding/components/transcoding-manager-page'));
+const CreateCataloguePage = lazy(() => import('./routes/create-catalogue-page'));
 const UnauthorizedPage = lazy(() =>
   import('../features/errors/components/error-page').then((m) => ({ default: m.UnauthorizedPage })),
 );
@@ -38,7 +40,6 @@ function pageName(path: string): string {
 
 /** Screens later issues build: title only for now. Paths are relative to the signed-in area. */
 const UPCOMING: readonly { path: string; title: string; subtitleParam?: string }[] = [
-  { path: 'transcoding-manager', title: pageName('/transcoding-manager') },
   { path: 'coupons', title: pageName('/coupons') },
   { path: 'legal', title: pageName('/legal') },
   { path: 'deliveryManagement', title: pageName('/deliveryManagement') },
@@ -56,7 +57,6 @@ const UPCOMING: readonly { path: string; title: string; subtitleParam?: string }
   { path: 'publisher/storeManager/storeDetailsList', title: 'Publisher - Store Details List' },
   { path: 'publisher/storeManager/store', title: 'Publisher - Store Listing' },
   { path: 'publisher/catalogueManager/catalogueList', title: 'Publisher - Catalogue List' },
-  { path: 'publisher/catalogueManager/createCatalogue', title: 'Publisher - Create Catalogue' },
   { path: 'publisher/otsManager', title: 'Publisher - OTS Manager' },
   { path: 'publisher/editOts', title: 'Publisher - Edit OTS' },
 ];
@@ -93,6 +93,8 @@ export const routes: RouteObject[] = [
           { path: 'subject-management/subject-details', element: <SubjectDetailsPage /> },
           { path: 'subject-management/subject-details/topics', element: <SubjectTopicsPage /> },
           { path: 'subject-review', element: <SubjectReviewPage /> },
+          { path: 'transcoding-manager', element: <TranscodingManagerPage /> },
+          { path: 'publisher/catalogueManager/createCatalogue', element: <CreateCataloguePage /> },
           ...UPCOMING.map(({ path, title, subtitleParam }) => ({
             path,
             element: <PlaceholderPage key={path} title={title} subtitleParam={subtitleParam} />,

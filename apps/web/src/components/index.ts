@@ -18,3 +18,4 @@ export * from './sub-header';
 export * from './tab-panel';
 export * from './table-header-inputs';
 export * from './video-files-table-header';
+export * from './transcoding-badge';

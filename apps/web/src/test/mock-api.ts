@@ -26,6 +26,7 @@ export async function testConfig(overrides: Partial<AppConfig> = {}): Promise<Ap
   const { publicKeyPem } = await testKeys();
   return {
     environment: 'test',
+    transcodingEnvironment: 'test',
     demoMode: false,
     publicKey: publicKeyPem,
     fixedString: TEST_FIXED_STRING,

@@ -1,7 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetApiClient } from '../lib/api-client';
 import { resetSessionCache } from '../lib/session';
+
+// findBy/waitFor wait up to 5 s (not 1 s): lazy pages load slowly when the server and browser tiers
+// run beside these tests on two cores.
+configure({ asyncUtilTimeout: 5000 });
 
 // No test reaches the network: a call still in flight when its test ends fails here instead.
 globalThis.fetch = () => Promise.reject(new TypeError('No network in tests'));

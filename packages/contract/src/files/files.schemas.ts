@@ -108,8 +108,73 @@ export const CatalogueIdParamSchema = z.object({ id: CatalogueIdSchema });
 export const VideoIdParamSchema = z.object({ videoId: Id });
 
 /** A signed, expiring address of a video's stored file (HTTP ranges work). */
-export const VideoUrlSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export const VideoUrlSchema = z.object({
+  /** the stored original */
+  url: z.string(),
+  expiresAt: z.string(),
+  /** the HLS master playlist once the video is COMPLETE, else null (play `url` then) */
+  hlsUrl: z.string().nullable(),
+  /** the poster image of the transcode, else null */
+  posterUrl: z.string().nullable(),
+  /** the auto-generated thumbnails of the transcode (3 to 5), in time order */
+  thumbnailUrls: z.array(z.string()),
+});
 export type VideoUrl = z.infer<typeof VideoUrlSchema>;
 
 /** A catalogue's preview videos: the demo-video browser reads fileList. */
 export const PreviewVideosSchema = z.object({ catalogueId: z.string(), fileList: z.array(VideoFileSchema) });
+
+/** GET /file-explorer-service/cloud/preview-videos/all: the demo-video browser's folders (catalogues). */
+export const PreviewFolderSchema = z.object({
+  catalogueId: z.string(),
+  catalogueName: z.string(),
+  /** preview videos in the folder */
+  videoCount: z.number().int(),
+});
+export const PreviewFoldersSchema = z.array(PreviewFolderSchema);
+export type PreviewFolder = z.infer<typeof PreviewFolderSchema>;
+
+/** PUT /file-explorer-service/cloud/preview-videos/update: rename a preview video or move it to another catalogue's list. */
+export const UpdatePreviewVideoSchema = z.object({
+  videoId: Id,
+  file: z.string().trim().min(1).max(1000).optional(),
+  catalogueId: CatalogueIdSchema.optional(),
+});
+
+/** DELETE /file-explorer-service/cloud/preview-videos/delete: the stored files, their outputs and records. */
+export const DeletePreviewVideosSchema = z.object({ videoIds: z.array(Id).min(1).max(100) });
+
+/** GET /file-explorer-service/cloud/getsubjects: the subjects the caller may open in the explorer. */
+export const ExplorerSubjectSchema = z.object({
+  subjectId: z.string(),
+  subjectName: z.string(),
+  status: z.string(),
+  unitCount: z.number().int(),
+  videoCount: z.number().int(),
+});
+export const ExplorerSubjectsSchema = z.array(ExplorerSubjectSchema);
+
+/** A live-class recording: a video with its live class (spec 2 §7, recordings size 10000 ascending). */
+export const RecordingSchema = VideoFileSchema.extend({
+  liveClassId: z.string(),
+  liveClassName: z.string(),
+  instructorName: z.string().nullable(),
+  /** when the class was held, ISO */
+  classDate: z.string(),
+});
+export type Recording = z.infer<typeof RecordingSchema>;
+
+export const RecordingsQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(CONSTANTS.recordingsPage.size).default(CONSTANTS.recordingsPage.size),
+  /** by class date, then name */
+  sort: z.enum(['ASC', 'DESC']).default(CONSTANTS.recordingsPage.sort),
+});
+
+export const RecordingsPageSchema = z.object({
+  content: z.array(RecordingSchema),
+  page: z.number().int(),
+  size: z.number().int(),
+  totalElements: z.number().int(),
+  totalPages: z.number().int(),
+});

@@ -4,6 +4,8 @@ export const ResourceTypeSchema = z.object({ key: z.string(), label: z.string() 
 
 export const ConfigSchema = z.object({
   environment: z.string(),
+  /** the transcoding environment this server records jobs under (spec 2 §9) */
+  transcodingEnvironment: z.string(),
   demoMode: z.boolean(),
   /** SPKI PEM of the server's RSA key: encrypt the fixed string and sign-in codes with it */
   publicKey: z.string(),

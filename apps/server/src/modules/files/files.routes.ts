@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { UPLOAD_MESSAGES, contract, fillMessage } from '@lectern/contract';
+import { MESSAGES, UPLOAD_MESSAGES, contract, fillMessage } from '@lectern/contract';
 import type { AppDeps } from '../../lib/deps';
 import { registerDomain } from '../../lib/routing';
 import type { Storage } from '../../storage';
@@ -10,6 +10,11 @@ import { FilesService, type VideosRegisteredHook } from './files.service';
 export interface FilesRoutesOptions {
   /** where registered, copied and moved videos go next: the transcoding queue (issue of its own) */
   onVideosRegistered: VideosRegisteredHook;
+  /**
+   * The secret of the media routes (/media/hls/{token}/...), to sign HLS playback addresses: the
+   * same Buffer given to mediaRoutes. Without it videoUrl answers hlsUrl null.
+   */
+  mediaUrlSecret?: Buffer;
 }
 
 /** The file explorer's video service and the picker's listing. */
@@ -26,6 +31,7 @@ export function filesRoutes(
     new UploadsRepository(deps.db),
     app.log,
     options.onVideosRegistered,
+    options.mediaUrlSecret ?? null,
   );
   const count = (key: 'videosRegistered' | 'videosCopied' | 'videosMoved' | 'videosDeleted', n: number) =>
     fillMessage(UPLOAD_MESSAGES[key], { count: n });
@@ -54,6 +60,17 @@ export function filesRoutes(
       return { data: result, message: count('videosRegistered', body.fileList.length) };
     },
     previewVideos: async ({ params }) => ({ data: await service.previewVideos(params.id) }),
+    previewFolders: async () => ({ data: await service.previewFolders() }),
+    updatePreviewVideo: async ({ auth, body }) => ({
+      data: await service.updatePreviewVideo(auth, body),
+      message: MESSAGES.defaultSuccess,
+    }),
+    deletePreviewVideos: async ({ auth, body }) => {
+      const deleted = await service.deletePreviewVideos(auth, body);
+      return { data: { deleted }, message: count('videosDeleted', deleted.length) };
+    },
+    subjects: async ({ auth }) => ({ data: await service.subjects(auth) }),
+    recordings: async ({ auth, query }) => ({ data: await service.recordings(auth, query) }),
   });
   return service;
 }

@@ -10,23 +10,32 @@ import {
   resourceType,
   type ExplorerVideo,
   type ObjectListing,
+  type PreviewFolder,
+  type Recording,
   type ResourceTypeKey,
   type UploadMessageKey,
+  type VideoUrl,
 } from '@lectern/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client';
 import { recordActivity } from '../../lib/activity';
-import { AppError, forbidden } from '../../lib/app-error';
+import { AppError, forbidden, notFound } from '../../lib/app-error';
 import type { Storage } from '../../storage';
 import { baseName, isDirectChild, keyIn, nameAfterId, previewFolder, subjectFolder } from '../../storage/object-keys';
 import { StorageError } from '../../storage/storage';
+import { deletePrefix } from '../../transcoder/media-store';
+import { readEndpoints } from '../../transcoder/transcoder';
+import { signMediaUrl } from '../transcoding/media-routes';
 import type { UploadsRepository } from '../uploads/uploads.repository';
 import {
+  isPreviewVideo,
   isUniqueViolation,
   toExplorerVideo,
   type Caller,
+  type ExplorerSubjectRow,
   type FilesRepository,
   type PlacedVideo,
+  type VideoRow,
 } from './files.repository';
 import { uploads, videos } from '../../db/schema';
 import { eq, inArray } from 'drizzle-orm';
@@ -49,6 +58,37 @@ function videoName(given: string, key: string): string {
   return clean || nameAfterId(baseName(key));
 }
 
+/** The storage keys a video's endpoints hold (written by the transcoder). */
+function storedEndpoints(video: VideoRow): string[] {
+  return Array.isArray(video.endpoints) ? video.endpoints.filter((e): e is string => typeof e === 'string') : [];
+}
+
+/** The folder of `key` ('a/b/' of 'a/b/c'), unless it is the bucket's root or also holds the video's source. */
+function outputsFolderOf(key: string, sourceKey: string): string | null {
+  const slash = key.lastIndexOf('/');
+  if (slash <= 0) return null;
+  const folder = key.slice(0, slash + 1);
+  return sourceKey.startsWith(folder) ? null : folder;
+}
+
+/**
+ * The prefixes holding a video's transcode outputs: the transcoder's folder for the video
+ * (`{source folder}transcoded/{videoId}/`: every job's outputs, partial ones too, as
+ * outputPrefixFor lays them out) and, when elsewhere, the folder of the outputs its endpoints name,
+ * if that is a folder of this video's own (`.../transcoded/{videoId}/...`): never a folder that
+ * holds the source, nor one another video's endpoints could share.
+ */
+function outputPrefixes(video: VideoRow): string[] {
+  const slash = video.storageKey.lastIndexOf('/');
+  const root = `${slash >= 0 ? video.storageKey.slice(0, slash + 1) : ''}transcoded/${video.id}/`;
+  const { master, poster, thumbnails } = readEndpoints(storedEndpoints(video));
+  const named = master ?? poster ?? thumbnails[0];
+  const folder = named ? outputsFolderOf(named, video.storageKey) : null;
+  const own = `transcoded/${video.id}/`;
+  const ours = folder !== null && (folder.startsWith(own) || folder.includes(`/${own}`));
+  return folder && ours && !folder.startsWith(root) ? [root, folder] : [root];
+}
+
 interface Destination {
   subjectId: string;
   subjectName: string;
@@ -68,6 +108,8 @@ export class FilesService {
     private readonly uploadsRepo: UploadsRepository,
     private readonly log: FastifyBaseLogger,
     private readonly onVideos: VideosRegisteredHook,
+    /** signs HLS playback addresses (the media routes' secret); without it `hlsUrl` is null */
+    private readonly mediaUrlSecret: Buffer | null = null,
   ) {}
 
   private get db(): Db {
@@ -140,6 +182,7 @@ export class FilesService {
     },
   ) {
     if (!hasPermission(caller.roles, 'publisher')) throw forbidden();
+    if (!(await this.repo.catalogue(input.catalogueId))) throw notFound('that catalogue');
     const label = `the preview videos of catalogue ${input.catalogueId}`;
     for (const item of input.fileList) {
       if (item.catalogueId !== undefined && item.catalogueId !== input.catalogueId) {
@@ -264,15 +307,128 @@ export class FilesService {
     };
   }
 
-  /** A signed, expiring read address of a video's stored file, for the caller allowed on its subject. */
-  async videoUrl(caller: Caller, videoId: string): Promise<{ url: string; expiresAt: string }> {
+  /**
+   * Signed, expiring read addresses of a video, for the caller allowed on its subject: the stored
+   * original; once transcoded (COMPLETE, with a master playlist) the HLS master playlist; and the
+   * poster and thumbnails the transcode made, when there are some.
+   */
+  async videoUrl(caller: Caller, videoId: string): Promise<VideoUrl> {
     const [row] = await this.selection(caller, { videoIds: [videoId] });
-    const type = fileTypeOf(row!.video.storageKey);
+    const video = row!.video;
+    const bucket = this.storage.videosBucket;
+    const expiresIn = this.storage.config.urlTtlSeconds;
+    const type = fileTypeOf(video.storageKey);
     const signed = await this.storage.driver.presignGet(
-      { bucket: this.storage.videosBucket, key: row!.video.storageKey },
-      { expiresIn: this.storage.config.urlTtlSeconds, contentType: type ? contentTypeOf(type) : undefined },
+      { bucket, key: video.storageKey },
+      { expiresIn, contentType: type ? contentTypeOf(type) : undefined },
     );
-    return { url: signed.url, expiresAt: signed.expiresAt.toISOString() };
+    const { master, poster, thumbnails } = readEndpoints(storedEndpoints(video));
+    const hlsFolder = master ? outputsFolderOf(master, video.storageKey) : null;
+    const hlsUrl =
+      this.mediaUrlSecret && video.transcodingStatus === 'COMPLETE' && master && hlsFolder
+        ? signMediaUrl(this.mediaUrlSecret, bucket, hlsFolder, master.slice(hlsFolder.length))
+        : null;
+    const image = async (key: string) =>
+      (await this.storage.driver.presignGet({ bucket, key }, { expiresIn, contentType: 'image/jpeg' })).url;
+    return {
+      url: signed.url,
+      expiresAt: signed.expiresAt.toISOString(),
+      hlsUrl,
+      posterUrl: poster ? await image(poster) : null,
+      thumbnailUrls: await Promise.all(thumbnails.map(image)),
+    };
+  }
+
+  // ---- the demo-video browser's folders, preview video changes
+
+  /** GET preview-videos/all: every catalogue with its number of preview videos, by name. */
+  async previewFolders(): Promise<PreviewFolder[]> {
+    return this.repo.previewFolders();
+  }
+
+  /**
+   * PUT preview-videos/update: renames a preview video (its name only: the stored key stays) and/or
+   * moves it to another catalogue's list; answers the list it is in now.
+   */
+  async updatePreviewVideo(caller: Caller, input: { videoId: string; file?: string; catalogueId?: string }) {
+    if (!hasPermission(caller.roles, 'publisher')) throw forbidden();
+    if (input.file === undefined && input.catalogueId === undefined) {
+      throw AppError.of(400, 'validation', { details: 'give a new name (file), a catalogue (catalogueId), or both' });
+    }
+    const [row] = await this.repo.videosByIds([input.videoId]);
+    if (!row || !isPreviewVideo(row.video)) throw fail(404, 'videoNotFound', { count: 1 });
+    const video = row.video;
+    const from = video.catalogueId!;
+    const to = input.catalogueId ?? from;
+    const destination = to === from ? null : await this.repo.catalogue(to);
+    if (to !== from && !destination) throw notFound('that catalogue');
+    const name = input.file === undefined ? video.name : videoName(input.file, video.storageKey);
+    if (name !== video.name || to !== from) {
+      const actorName = await this.repo.actorName(caller.userId);
+      await this.db.transaction(async (tx) => {
+        await tx.update(videos).set({ name, catalogueId: to }).where(eq(videos.id, video.id));
+        if (name !== video.name) {
+          await recordActivity(tx, {
+            actorId: caller.userId,
+            action: 'video.rename',
+            entityType: 'video',
+            entityId: video.id,
+            before: { name: video.name },
+            after: { name },
+            summary: `${actorName} renamed '${video.name}' to '${name}'`,
+          });
+        }
+        if (destination) {
+          await recordActivity(tx, {
+            actorId: caller.userId,
+            action: 'video.move',
+            entityType: 'video',
+            entityId: video.id,
+            before: { catalogueId: from },
+            after: { catalogueId: to },
+            summary: `${actorName} moved '${name}' to the preview videos of '${destination.name}'`,
+          });
+        }
+      });
+    }
+    return this.previewVideos(to);
+  }
+
+  /** DELETE preview-videos/delete: the records, then the stored files and their transcodes. */
+  async deletePreviewVideos(caller: Caller, input: { videoIds: string[] }): Promise<string[]> {
+    if (!hasPermission(caller.roles, 'publisher')) throw forbidden();
+    const ids = [...new Set(input.videoIds)];
+    const rows = (await this.repo.videosByIds(ids)).filter((r) => isPreviewVideo(r.video));
+    if (rows.length < ids.length) throw fail(404, 'videoNotFound', { count: ids.length - rows.length });
+    return this.remove(caller, rows);
+  }
+
+  // ---- the explorer's subjects, live-class recordings
+
+  /** GET getsubjects: the subjects the caller may open in the file explorer, by name. */
+  async subjects(caller: Caller): Promise<ExplorerSubjectRow[]> {
+    return this.repo.explorerSubjects(caller);
+  }
+
+  /**
+   * GET live-class-recording: one page of recordings by class date (then name, then id). Admins see
+   * every class's; an INSTRUCTOR sees the classes given under their name.
+   */
+  async recordings(
+    caller: Caller,
+    query: { page: number; size: number; sort: 'ASC' | 'DESC' },
+  ): Promise<{ content: Recording[]; page: number; size: number; totalElements: number; totalPages: number }> {
+    if (!hasPermission(caller.roles, 'liveClasses')) throw forbidden();
+    const all = caller.roles.includes('SUPER_ADMIN') || caller.roles.includes('CONTENT_ADMIN');
+    const instructorName = all ? undefined : await this.repo.actorName(caller.userId);
+    const { rows, total } = await this.repo.recordings({ ...query, instructorName });
+    return {
+      content: rows,
+      page: query.page,
+      size: query.size,
+      totalElements: total,
+      totalPages: Math.ceil(total / query.size),
+    };
   }
 
   /** The picker's page: a resource type's folder, at most 50 keys, keys containing .mp4 hidden. */
@@ -494,8 +650,9 @@ export class FilesService {
       await this.dropObjects(copied.map((c) => c.key));
       throw this.storageFailure(error);
     }
-    // The database now points at the copies: the originals go.
+    // The database now points at the copies: the originals go, and their transcodes (made again).
     await this.dropObjects(copied.map((c) => c.row.video.storageKey));
+    await this.dropOutputs(copied.map((c) => c.row.video));
     await this.notify(
       copied.map((c) => c.row.video.id),
       'moved',
@@ -503,9 +660,12 @@ export class FilesService {
     return (await this.repo.videosByIds(rows.map((r) => r.video.id))).map(toExplorerVideo);
   }
 
-  /** DELETE deletefiles: the records go (subtopics lose the video), then the stored files. */
+  /** DELETE deletefiles: the records go (subtopics lose the video), then the stored files and transcodes. */
   async delete(caller: Caller, input: { videoIds?: string[]; awsKeys?: string[] }): Promise<string[]> {
-    const rows = await this.selection(caller, input);
+    return this.remove(caller, await this.selection(caller, input));
+  }
+
+  private async remove(caller: Caller, rows: PlacedVideo[]): Promise<string[]> {
     const ids = rows.map((r) => r.video.id);
     const actorName = await this.repo.actorName(caller.userId);
     await this.db.transaction(async (tx) => {
@@ -518,13 +678,20 @@ export class FilesService {
           action: 'video.delete',
           entityType: 'video',
           entityId: row.video.id,
-          before: { name: row.video.name, storageKey: row.video.storageKey, subjectId: row.video.subjectId },
+          before: {
+            name: row.video.name,
+            storageKey: row.video.storageKey,
+            subjectId: row.video.subjectId,
+            catalogueId: row.video.catalogueId,
+            liveClassId: row.video.liveClassId,
+          },
           summary: `${actorName} deleted '${row.video.name}'`,
           subjectId: row.video.subjectId ?? undefined,
         });
       }
     });
     await this.dropObjects(rows.map((r) => r.video.storageKey));
+    await this.dropOutputs(rows.map((r) => r.video));
     return ids;
   }
 
@@ -534,6 +701,18 @@ export class FilesService {
       await this.storage.driver.delete({ bucket: this.storage.videosBucket, key }).catch((error: unknown) => {
         this.log.warn({ err: error, key }, 'could not delete a stored file; it is orphaned');
       });
+    }
+  }
+
+  /** Best-effort removal of the transcode outputs of videos that are gone or moved. */
+  private async dropOutputs(list: VideoRow[]): Promise<void> {
+    const bucket = this.storage.videosBucket;
+    for (const video of list) {
+      for (const prefix of outputPrefixes(video)) {
+        await deletePrefix(this.storage.driver, bucket, prefix).catch((error: unknown) => {
+          this.log.warn({ err: error, prefix }, 'could not delete transcode outputs; they are orphaned');
+        });
+      }
     }
   }
 

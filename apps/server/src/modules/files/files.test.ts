@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { UPLOADS, as, mp4Bytes, pngBytes, uploadFile, type Caller } from '../../test/uploads';
 
@@ -13,6 +14,8 @@ const OTHER = 'subj-quant-aptitude';
 const UNASSIGNED = 'subj-physical-geography';
 /** FINISHED: under review, its subtopics all have videos */
 const LOCKED = 'subj-indian-polity';
+/** Registered videos stay NOT_STARTED: no transcoding job is submitted (the hook is tested below). */
+const NO_SUBMIT = { transcoding: { ...loadConfig({ NODE_ENV: 'test' }).transcoding, submitOnRegister: false } };
 
 describe('file explorer: register, list, copy, move, delete', () => {
   let t: TestContext;
@@ -21,7 +24,7 @@ describe('file explorer: register, list, copy, move, delete', () => {
   let finance: Caller;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(NO_SUBMIT);
     admin = { token: await t.sessionFor('SUPER_ADMIN'), role: 'SUPER_ADMIN' };
     uploader = { token: await t.sessionFor('CONTENT_UPLOADER'), role: 'CONTENT_UPLOADER' };
     finance = { token: await t.sessionFor('FINANCE'), role: 'FINANCE' };
@@ -338,8 +341,12 @@ describe('preview videos', () => {
   let t: TestContext;
   let contentAdmin: Caller;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(NO_SUBMIT);
     contentAdmin = { token: await t.sessionFor('CONTENT_ADMIN'), role: 'CONTENT_ADMIN' };
+    // preview videos are registered into catalogues that exist
+    await t.database.query(
+      "INSERT INTO catalogues (id, name) VALUES ('cat-42', 'Catalogue 42'), ('cat-7', 'Catalogue 7') ON CONFLICT DO NOTHING",
+    );
   });
   afterAll(async () => t?.close());
 

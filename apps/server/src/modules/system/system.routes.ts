@@ -16,6 +16,7 @@ export function systemRoutes(app: FastifyInstance, deps: AppDeps, storage: Stora
     config: async () => ({
       data: {
         environment: deps.config.environment,
+        transcodingEnvironment: deps.config.transcoding.environment,
         demoMode: deps.config.demoMode,
         publicKey: deps.keys.publicKeyPem,
         fixedString: deps.keys.fixedString,

@@ -226,7 +226,8 @@ export class UploadsService {
     const partCount = uploadPartCount(input.size, partSize);
     const mode = partCount > 1 ? 'multipart' : 'single';
     const contentType = contentTypeOf(type);
-    const multipartId = mode === 'multipart' ? await this.storage.driver.createMultipart(ref, { contentType }) : null;
+    const multipartId =
+      mode === 'multipart' ? await this.storage.driver.createMultipart(ref, { contentType, partSize }) : null;
     const id = randomId(22);
     try {
       await this.repo.insert({

@@ -9,6 +9,7 @@ import { EditableTextCell } from './cells/editable-text-cell';
 import { AmountCell, DateCell, DurationCell } from './cells/format-cells';
 import { InfoTextCell } from './cells/info-text-cell';
 import { MultiActionCell } from './cells/multi-action-cell';
+import { ProgressCell } from './cells/progress-cell';
 import { StatusLabelCell, StatusSpanCell, TagCell } from './cells/status-cells';
 import { TextCell } from './cells/text-cell';
 import { DataTable } from './data-table';
@@ -65,6 +66,20 @@ describe('formatting cells', () => {
     expect(Array.from(chips, (chip) => chip.textContent)).toEqual(['content_admin', 'finance', '+1']);
     rerender(<ChipsCell value={[]} />);
     expect(screen.getByText('NA')).toBeDefined();
+  });
+});
+
+describe('progress cell', () => {
+  it('shows a percent as a bar with the rounded number beside it, clamped to 0-100, and NA when absent', () => {
+    const { rerender } = render(<ProgressCell value={42.4} label="Completion of intro.mp4" />);
+    const bar = screen.getByRole('progressbar', { name: 'Completion of intro.mp4' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('42');
+    expect(screen.getByText('42%')).toBeDefined();
+    rerender(<ProgressCell value={130} />);
+    expect(screen.getByText('100%')).toBeDefined();
+    rerender(<ProgressCell value={null} />);
+    expect(screen.getByText('NA')).toBeDefined();
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 });
 

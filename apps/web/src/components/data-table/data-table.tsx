@@ -258,8 +258,10 @@ export function DataTable<Row>({
     estimateSize: () => estimate,
     overscan: 8,
     initialRect: { width: 0, height: bodyHeight },
-    // A row that measures 0 (not laid out yet) keeps its estimate instead of collapsing the list.
-    measureElement: (element) => element.getBoundingClientRect().height || estimate,
+    // A row that measures 0 (not laid out yet) keeps its estimate instead of collapsing the list. Whole
+    // pixels: a row that measures its estimate (virtual rows are given it as their height) changes
+    // nothing, where a fraction of a pixel would make the virtualiser re-measure all 10,000 rows.
+    measureElement: (element) => Math.round(element.getBoundingClientRect().height) || estimate,
     getItemKey: (index) => {
       const row = pageRows[index];
       return row === undefined ? index : String(getId(row));
@@ -341,6 +343,7 @@ export function DataTable<Row>({
           disabled={dndDisabled}
           disabledReason={dndBlocked ? DRAG_BLOCKED_REASON : undefined}
           measure={measure}
+          height={measure ? estimate : undefined}
         >
           {cells}
         </SortableRow>
@@ -354,6 +357,8 @@ export function DataTable<Row>({
         data-index={measure?.index}
         aria-rowindex={measure ? measure.index + 2 : undefined}
         ref={measure?.ref}
+        // a virtual row is at least its estimated height, so rows measure what was estimated
+        style={measure ? { height: estimate } : undefined}
       >
         {cells}
       </TableRow>
@@ -568,6 +573,7 @@ function SortableRow({
   disabled,
   disabledReason,
   measure,
+  height,
   children,
 }: {
   id: string;
@@ -575,6 +581,7 @@ function SortableRow({
   disabled: boolean;
   disabledReason?: string;
   measure?: { index: number; ref: (node: Element | null) => void };
+  height?: number;
   children: ReactNode;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
@@ -602,6 +609,7 @@ function SortableRow({
         data-index={measure?.index}
         aria-rowindex={measure ? measure.index + 2 : undefined}
         style={{
+          height,
           transform: CSS.Translate.toString(transform),
           transition,
           position: 'relative',

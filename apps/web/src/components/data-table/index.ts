@@ -15,6 +15,7 @@ export { ChipsCell } from './cells/chips-cell';
 export { DragIconCell } from './cells/drag-icon-cell';
 export { StatusSpanCell, StatusLabelCell, TagCell } from './cells/status-cells';
 export { AmountCell, DateCell, DurationCell } from './cells/format-cells';
+export { ProgressCell } from './cells/progress-cell';
 export { ButtonCell, type ButtonCellProps } from './cells/button-cell';
 export { SwitchCell } from './cells/switch-cell';
 export { ApproveDeclineCell } from './cells/approve-decline-cell';

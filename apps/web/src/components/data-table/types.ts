@@ -21,6 +21,8 @@ export type SwitchValue = boolean | null | undefined;
 export type EditableTextValue = string | null | undefined;
 export type InfoTextValue = string | readonly string[] | null | undefined;
 export type MultiActionValue = string | null | undefined;
+/** A percent, 0-100. */
+export type ProgressValue = number | null | undefined;
 
 /** Value used when sorting a column. */
 export type SortValue = string | number | boolean | Date | null | undefined;
@@ -53,6 +55,11 @@ export interface ButtonCellConfig<Row> {
   onClick?: (row: Row) => void;
   variant?: 'text' | 'outlined' | 'contained';
   /** Accessible name when the visible label is not enough, e.g. (row) => `Open ${row.name}`. */
+  ariaLabel?: (row: Row) => string;
+}
+
+export interface ProgressCellConfig<Row> {
+  /** Accessible name of the bar; defaults to the column title. */
   ariaLabel?: (row: Row) => string;
 }
 
@@ -129,6 +136,11 @@ export type ColumnConfig<Row> =
   | (ColumnBase<Row> & { elementType: 'amount'; dataMapping: DataMapping<Row, AmountValue>; elementConfig?: never })
   | (ColumnBase<Row> & { elementType: 'date'; dataMapping: DataMapping<Row, DateValue>; elementConfig?: never })
   | (ColumnBase<Row> & { elementType: 'duration'; dataMapping: DataMapping<Row, DurationValue>; elementConfig?: never })
+  | (ColumnBase<Row> & {
+      elementType: 'progress';
+      dataMapping: DataMapping<Row, ProgressValue>;
+      elementConfig?: ProgressCellConfig<Row>;
+    })
   | (ColumnBase<Row> & {
       elementType: 'button';
       dataMapping?: DataMapping<Row, TextValue>;

@@ -10,6 +10,7 @@ import { EditableTextCell } from './editable-text-cell';
 import { AmountCell, DateCell, DurationCell } from './format-cells';
 import { InfoTextCell } from './info-text-cell';
 import { MultiActionCell } from './multi-action-cell';
+import { ProgressCell } from './progress-cell';
 import { StatusLabelCell, StatusSpanCell, TagCell } from './status-cells';
 import { SwitchCell } from './switch-cell';
 import { TextCell } from './text-cell';
@@ -81,6 +82,15 @@ export function renderCell<Row>(column: ColumnConfig<Row>, row: Row): ReactNode 
     case 'duration': {
       const value = readMapping(row, column.dataMapping);
       return <DurationCell value={typeof value === 'number' ? value : undefined} />;
+    }
+    case 'progress': {
+      const value = readMapping(row, column.dataMapping);
+      return (
+        <ProgressCell
+          value={typeof value === 'number' ? value : undefined}
+          label={column.elementConfig?.ariaLabel?.(row) ?? column.title}
+        />
+      );
     }
     case 'button': {
       const config = column.elementConfig;

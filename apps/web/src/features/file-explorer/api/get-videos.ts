@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type ExplorerVideo, type VideoUrl } from '@lectern/contract';
+import { contract, type ExplorerVideo } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { explorerVideosKey } from '../../uploads';
 
@@ -24,18 +24,5 @@ export function useVideos(scope: VideoScope | null) {
   return useQuery({
     ...videosQueryOptions(scope ?? { subjectId: '' }),
     enabled: Boolean(scope?.subjectId),
-  });
-}
-
-/** GET .../videos/{videoId}/url: a signed, expiring address to play the stored file. */
-export function useVideoUrl(videoId: string | null) {
-  return useQuery({
-    queryKey: ['file-explorer', 'video-url', videoId],
-    queryFn: ({ signal }): Promise<VideoUrl> =>
-      apiCall(contract.files.videoUrl, { params: { videoId: videoId ?? '' } }, { signal }),
-    enabled: Boolean(videoId),
-    // the address expires (15 minutes by default): never reuse an old one
-    staleTime: 60_000,
-    gcTime: 60_000,
   });
 }

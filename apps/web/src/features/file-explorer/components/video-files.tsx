@@ -7,34 +7,19 @@ import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DriveFileMoveOutlinedIcon from '@mui/icons-material/DriveFileMoveOutlined';
-import {
-  FILE_TYPES,
-  MESSAGES,
-  TRANSCODING_STATUSES,
-  formatBytes,
-  transcodingBadge,
-  type ExplorerVideo,
-} from '@lectern/contract';
+import { FILE_TYPES, MESSAGES, TRANSCODING_STATUSES, formatBytes, type ExplorerVideo } from '@lectern/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type TableConfig } from '../../../components/data-table';
 import { notify } from '../../../components/feedback/notify';
 import { FileDropZone, type Accept } from '../../../components/file-drop-zone';
 import type { FilterValue } from '../../../components/search-filter/filter-menu';
+import { TRANSCODING_BADGE_CELL } from '../../../components/transcoding-badge';
 import { VideoFilesTableHeader } from '../../../components/video-files-table-header';
 import { enqueueVideo } from '../../uploads';
 import { useVideos } from '../api/get-videos';
 import { useDeleteVideos, useTransferVideos, type Destination } from '../api/video-mutations';
 import { DestinationDialog } from './destination-dialog';
 import { PreviewDialog } from './preview-dialog';
-
-// 'Transcoded' for COMPLETE, 'TRANSCODING IN PROGRESS' for PROGRESSING, a blank badge otherwise (spec 1 §4)
-const BADGE_LABELS: Record<string, string> = Object.fromEntries(
-  TRANSCODING_STATUSES.map((status) => [status, transcodingBadge(status) || '\u00a0']),
-);
-const BLANK = { label: '\u00a0', colour: '#374151', background: '#F3F4F6' };
-const BADGE_STYLES = Object.fromEntries(
-  TRANSCODING_STATUSES.filter((status) => transcodingBadge(status) === '').map((status) => [status, BLANK]),
-);
 
 const STATUS_NAMES: Record<string, string> = {
   NOT_STARTED: 'Not started',
@@ -95,7 +80,7 @@ function videoTable(preview: (video: ExplorerVideo) => void): TableConfig<Explor
         title: 'Transcoding',
         elementType: 'statusLabel',
         dataMapping: 'transcodingStatus',
-        elementConfig: { labels: BADGE_LABELS, styles: BADGE_STYLES },
+        elementConfig: TRANSCODING_BADGE_CELL,
       },
       { id: 'uploadedBy', title: 'Uploaded by', dataMapping: 'uploadedBy', sortable: true },
       {

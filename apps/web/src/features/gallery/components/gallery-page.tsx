@@ -7,6 +7,7 @@ import { useConfig } from '../../../lib/config-query';
 import { FeedbackSections, DisplaySections } from './feedback-samples';
 import { InputSections } from './input-samples';
 import { TableSections } from './table-samples';
+import { DemoVideoPicker } from '../../demo-videos';
 import { PickerGallerySample } from '../../resource-picker';
 import { GallerySection } from './gallery-section';
 
@@ -36,6 +37,7 @@ export const GALLERY_SECTIONS: readonly { id: string; label: string }[] = [
   { id: 'stepper', label: 'Stepper' },
   { id: 'card', label: 'Card' },
   { id: 'resource-picker', label: 'Resource picker' },
+  { id: 'demo-videos', label: 'Demo videos' },
 ];
 
 /**
@@ -73,6 +75,13 @@ function Gallery() {
         description="features/resource-picker: the drawer of spec 2 §2 ('Catalogue Images' unless named, 'Upload Files', 'Load More...', 'Add resource'). It lists and uploads real files of the chosen folder."
       >
         <PickerGallerySample />
+      </GallerySection>
+      <GallerySection
+        id="demo-videos"
+        title="Browse Demo Videos"
+        description="features/demo-videos: the three-step drawer of spec 2 §2 (Folders, Files, Thumbnails) over the real preview videos; only transcoded files can be added, each with one of its auto-generated thumbnails."
+      >
+        <DemoVideoPicker />
       </GallerySection>
     </>
   );

@@ -21,7 +21,7 @@ export function CellKindsTable() {
       searchTextMap: ['title', 'status'],
       titleButton: { label: 'Title button', onClick: () => notify('info', 'The title button was pressed.') },
       emptyMessages: { empty: 'No subjects yet.', emptySearch: 'No subjects match your search.' },
-      minWidth: 2200,
+      minWidth: 2400,
       columns: [
         { id: 'title', title: 'Text', dataMapping: 'title', sortable: true, extraWidth: 180 },
         { id: 'tags', title: 'Chips', dataMapping: 'tags', elementType: 'chips', elementConfig: { max: 2 } },
@@ -31,6 +31,13 @@ export function CellKindsTable() {
         { id: 'amount', title: 'Amount', dataMapping: 'amount', elementType: 'amount', sortable: true },
         { id: 'date', title: 'Date', dataMapping: 'date', elementType: 'date', sortable: true },
         { id: 'duration', title: 'Duration', dataMapping: 'duration', elementType: 'duration' },
+        {
+          id: 'progress',
+          title: 'Progress',
+          // a stable sample percent per row
+          dataMapping: (row) => (row.duration * 7) % 101,
+          elementType: 'progress',
+        },
         {
           id: 'link',
           title: 'Link button',

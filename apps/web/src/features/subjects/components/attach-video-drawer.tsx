@@ -1,21 +1,13 @@
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { TRANSCODING_STATUSES, isAttachable, transcodingBadge, type VideoFile } from '@lectern/contract';
+import { isAttachable, type VideoFile } from '@lectern/contract';
 import { DataTable, type RowId, type TableConfig } from '../../../components/data-table';
 import { DrawerForm } from '../../../components/drawer-form';
+import { TRANSCODING_BADGE_CELL } from '../../../components/transcoding-badge';
 import { VideoFilesTableHeader } from '../../../components/video-files-table-header';
 import { errorMessage } from '../../../lib/query-client';
 import { useSubjectVideos } from '../api/get-subject-videos';
-
-// 'Transcoded' for COMPLETE, 'TRANSCODING IN PROGRESS' for PROGRESSING, a blank badge for the rest (spec 1 §4)
-const BADGE_LABELS: Record<string, string> = Object.fromEntries(
-  TRANSCODING_STATUSES.map((status) => [status, transcodingBadge(status) || '\u00a0']),
-);
-const BLANK = { label: '\u00a0', colour: '#374151', background: '#F3F4F6' };
-const BADGE_STYLES = Object.fromEntries(
-  TRANSCODING_STATUSES.filter((status) => transcodingBadge(status) === '').map((status) => [status, BLANK]),
-);
 
 export const videoPickerConfig: TableConfig<VideoFile> = {
   checkboxKeyMap: 'videoId',
@@ -36,7 +28,7 @@ export const videoPickerConfig: TableConfig<VideoFile> = {
       title: 'Transcoding',
       elementType: 'statusLabel',
       dataMapping: 'transcodingStatus',
-      elementConfig: { labels: BADGE_LABELS, styles: BADGE_STYLES },
+      elementConfig: TRANSCODING_BADGE_CELL,
     },
     { id: 'duration', title: 'Duration', elementType: 'duration', dataMapping: 'videoDurationInSecond' },
   ],

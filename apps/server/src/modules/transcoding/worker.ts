@@ -1,0 +1,229 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { TRANSCODING_MESSAGES, fillMessage, type TranscodingQueue } from '@lectern/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TranscodingConfig } from '../../config';
+import type { Storage } from '../../storage';
+import { deletePrefix } from '../../transcoder/media-store';
+import {
+  TranscodeCanceled,
+  TranscodeError,
+  outputPrefixFor,
+  type TranscodeProgress,
+  type Transcoder,
+} from '../../transcoder/transcoder';
+import type { FetchedJob, TranscodeQueue } from './queue';
+import type { TranscodingService } from './transcoding.service';
+
+export interface WorkerOptions {
+  service: TranscodingService;
+  queue: TranscodeQueue;
+  transcoder: Transcoder;
+  storage: Storage;
+  config: TranscodingConfig;
+  log: FastifyBaseLogger;
+  /** how this worker is named in the job rows */
+  workerId?: string;
+}
+
+/** Waits `ms`, or less when `signal` aborts; the abort listener is removed either way (an idle worker sleeps every poll). */
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+
+/**
+ * Runs transcodes from the queues (reserved first, then default), `concurrency` at a time. Each run
+ * holds a token and beats a heartbeat: progress is recorded, and a run that lost its job (cancelled,
+ * deleted, taken back) stops its ffmpeg. A supervisor, in every worker, takes back jobs whose
+ * heartbeat stopped (their worker died) and fails them in the queue, which retries them with backoff.
+ * Only the run holding the token can record the result, so a job finishes exactly once.
+ */
+export class TranscodeWorker {
+  readonly workerId: string;
+  private readonly stopping = new AbortController();
+  private loops: Promise<void>[] = [];
+  private supervisor: NodeJS.Timeout | undefined;
+  private readonly running = new Map<string, { controller: AbortController; pid?: number }>();
+
+  constructor(private readonly options: WorkerOptions) {
+    this.workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
+  }
+
+  start(): void {
+    this.cleanScratch();
+    const { config } = this.options;
+    for (let slot = 0; slot < config.concurrency; slot++) this.loops.push(this.loop());
+    const every = Math.max(1000, (config.staleSeconds * 1000) / 3);
+    this.supervisor = setInterval(() => void this.superviseOnce(), every);
+    this.supervisor.unref();
+  }
+
+  /** The ffmpeg processes running now (tests watch them). */
+  runningPids(): number[] {
+    return [...this.running.values()].flatMap((run) => (run.pid ? [run.pid] : []));
+  }
+
+  /** The jobs running now. */
+  runningJobs(): string[] {
+    return [...this.running.keys()];
+  }
+
+  /** Stops taking jobs; running transcodes are stopped and given back to their queue. */
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    clearInterval(this.supervisor);
+    for (const run of this.running.values()) run.controller.abort();
+    await Promise.all(this.loops);
+  }
+
+  private async loop(): Promise<void> {
+    const { queue, config, log } = this.options;
+    while (!this.stopping.signal.aborted) {
+      let job: FetchedJob | undefined;
+      let name: TranscodingQueue = 'reserved';
+      try {
+        job = await queue.fetch('reserved');
+        if (!job) {
+          name = 'default';
+          job = await queue.fetch('default');
+        }
+      } catch (error) {
+        if (this.stopping.signal.aborted) break;
+        log.warn({ err: error }, 'transcoding worker: could not read the queue');
+      }
+      if (!job) {
+        await sleep(config.pollSeconds * 1000, this.stopping.signal);
+        continue;
+      }
+      await this.run(name, job).catch((error: unknown) =>
+        log.error({ err: error, jobId: job.id }, 'transcoding run failed'),
+      );
+    }
+  }
+
+  /** Takes back jobs whose worker stopped beating; the queue retries them, or gives up after the limit. */
+  async superviseOnce(): Promise<number> {
+    const { service, queue, config, log } = this.options;
+    try {
+      const stale = await service.takeBackStale(config.staleSeconds);
+      for (const job of stale) {
+        log.warn({ jobId: job.id }, 'transcoding job lost its worker; retrying');
+        await queue.fail(job.queue, job.id, TRANSCODING_MESSAGES.workerStopped);
+        const after = await queue.job(job.queue, job.id);
+        if (after?.state === 'failed') {
+          await service.endJob(
+            job.id,
+            null,
+            'ERROR',
+            fillMessage(TRANSCODING_MESSAGES.workerGaveUp, { count: after.retryCount + 1 }),
+          );
+        }
+      }
+      return stale.length;
+    } catch (error) {
+      log.warn({ err: error }, 'transcoding supervisor failed');
+      return 0;
+    }
+  }
+
+  private async run(queueName: TranscodingQueue, job: FetchedJob): Promise<void> {
+    const { service, queue, transcoder, storage, config, log } = this.options;
+    const jobId = job.data.jobId;
+    const token = crypto.randomUUID();
+    const claimed = await service.claim(jobId, this.workerId, token);
+    if (!claimed) {
+      // Cancelled, deleted or already done: nothing to run.
+      await queue.complete(queueName, job.id).catch(() => undefined);
+      return;
+    }
+    const controller = new AbortController();
+    const entry: { controller: AbortController; pid?: number } = { controller };
+    this.running.set(jobId, entry);
+    let progress: TranscodeProgress = { percent: 0, speed: null };
+    let beating = false;
+    const beat = setInterval(() => {
+      if (beating) return;
+      beating = true;
+      service
+        .heartbeat(jobId, token, progress.percent, progress.speed)
+        .then((owned) => {
+          if (!owned) controller.abort();
+        })
+        .catch((error: unknown) => log.warn({ err: error, jobId }, 'transcoding heartbeat failed'))
+        .finally(() => (beating = false));
+    }, config.heartbeatSeconds * 1000);
+    const outputPrefix = outputPrefixFor(claimed.storageKey, claimed.videoId, jobId);
+    const bucket = storage.videosBucket;
+    try {
+      const output = await transcoder.transcode({
+        jobId,
+        videoId: claimed.videoId,
+        source: { bucket, key: claimed.storageKey },
+        queue: claimed.queue,
+        outputPrefix,
+        signal: controller.signal,
+        onProgress: (next) => (progress = next),
+        onProcess: (pid) => (entry.pid = pid),
+      });
+      const result = await service.finish(jobId, token, output);
+      for (const master of result.obsoleteMasters) {
+        await deletePrefix(storage.driver, bucket, master.slice(0, master.lastIndexOf('/') + 1)).catch(
+          (error: unknown) => log.warn({ err: error, master }, 'could not remove old transcode outputs'),
+        );
+      }
+      if (result.recorded) await queue.complete(queueName, job.id);
+      log.info({ jobId, videoId: claimed.videoId, recorded: result.recorded }, 'transcode finished');
+    } catch (error) {
+      if (error instanceof TranscodeCanceled) {
+        if (this.stopping.signal.aborted && (await service.release(jobId, token, TRANSCODING_MESSAGES.workerStopped))) {
+          await queue.fail(queueName, job.id, TRANSCODING_MESSAGES.workerStopped);
+        }
+        // Otherwise the job was cancelled, deleted or taken back: its queue job is not this run's any more.
+        log.info({ jobId }, 'transcode stopped');
+      } else if (error instanceof TranscodeError) {
+        if (await service.endJob(jobId, token, 'ERROR', error.message)) await queue.complete(queueName, job.id);
+        log.info({ jobId, reason: error.message }, 'transcode failed');
+      } else {
+        const reason = `Transcoding failed: ${(error as Error).message}`;
+        if (job.retryCount < job.retryLimit) {
+          if (await service.release(jobId, token, `${reason} (retrying)`)) await queue.fail(queueName, job.id, reason);
+        } else if (await service.endJob(jobId, token, 'ERROR', reason)) {
+          await queue.complete(queueName, job.id);
+        }
+        log.error({ err: error, jobId }, 'transcode failed unexpectedly');
+      }
+    } finally {
+      clearInterval(beat);
+      this.running.delete(jobId);
+    }
+  }
+
+  /** Scratch folders of processes that are gone (a worker killed mid-job leaves one). */
+  private cleanScratch(): void {
+    const dir = this.options.config.workDir;
+    let names: string[] = [];
+    try {
+      names = fs.readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const pid = Number(/-(\d+)$/.exec(name)?.[1]);
+      if (!pid || pid === process.pid) continue;
+      try {
+        process.kill(pid, 0);
+      } catch {
+        fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+      }
+    }
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * The transcoder interface of DESIGN §7: one source video in, an HLS ladder with thumbnails and a
+ * poster out, stored beside the source through the storage interface. Two drivers implement it:
+ * ffmpeg (local, the default) and AWS MediaConvert (configuration-tested only).
+ */
+import type { ObjectRef } from '../storage/storage';
+
+export interface TranscodeProgress {
+  /** 0-100 */
+  percent: number;
+  /** times realtime, when known */
+  speed: number | null;
+}
+
+export interface TranscodeInput {
+  jobId: string;
+  videoId: string;
+  source: ObjectRef;
+  /** the queue the job came from (MediaConvert runs it on that queue's ARN) */
+  queue?: 'default' | 'reserved';
+  /** key prefix of the outputs, ending in '/' (in the source's bucket) */
+  outputPrefix: string;
+  /** aborting stops the transcode and removes its partial outputs */
+  signal: AbortSignal;
+  onProgress(progress: TranscodeProgress): void;
+  /** the operating-system process doing the work, when there is one (tests watch it) */
+  onProcess?(pid: number): void;
+}
+
+export interface TranscodeOutput {
+  durationSeconds: number;
+  /** storage keys: the master playlist, the poster, the thumbnails in time order */
+  master: string;
+  poster: string;
+  thumbnails: string[];
+  /** heights of the renditions made */
+  renditions: number[];
+}
+
+export interface Transcoder {
+  readonly kind: 'ffmpeg' | 'mediaconvert';
+  transcode(input: TranscodeInput): Promise<TranscodeOutput>;
+}
+
+/** A source that cannot be transcoded; `message` says why in words staff can act on. */
+export class TranscodeError extends Error {
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
+    this.name = 'TranscodeError';
+  }
+}
+
+/** The transcode was stopped on request. */
+export class TranscodeCanceled extends Error {
+  constructor() {
+    super('The transcode was cancelled');
+    this.name = 'TranscodeCanceled';
+  }
+}
+
+/** The endpoints recorded on a video: master playlist first, then the poster, then the thumbnails. */
+export function endpointsOf(output: TranscodeOutput): string[] {
+  return [output.master, output.poster, ...output.thumbnails];
+}
+
+/** Reads the endpoints back: which key is the playlist, the poster and the thumbnails. */
+export function readEndpoints(endpoints: readonly string[]): {
+  master: string | null;
+  poster: string | null;
+  thumbnails: string[];
+} {
+  return {
+    master: endpoints.find((key) => key.endsWith('.m3u8')) ?? null,
+    poster: endpoints.find((key) => /\/poster\.jpg$/.test(key)) ?? null,
+    thumbnails: endpoints.filter((key) => /\/thumb-\d+\.jpg$/.test(key)),
+  };
+}
+
+/** Where a job's outputs go: beside the source, in a folder per video and job. */
+export function outputPrefixFor(sourceKey: string, videoId: string, jobId: string): string {
+  const slash = sourceKey.lastIndexOf('/');
+  const dir = slash >= 0 ? sourceKey.slice(0, slash + 1) : '';
+  return `${dir}transcoded/${videoId}/${jobId}/`;
+}

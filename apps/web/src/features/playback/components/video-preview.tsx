@@ -1,0 +1,27 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { VideoPlayer } from '../../../components/video-player';
+import { errorMessage } from '../../../lib/query-client';
+import { useVideoUrl } from '../api/get-video-url';
+
+/** Plays one video by id: fetches its addresses, then the HLS stream when transcoded, else the original file. */
+export function VideoPreview({ videoId, name }: { videoId: string; name: string }) {
+  const url = useVideoUrl(videoId);
+  if (url.isPending) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+        <CircularProgress aria-label="Loading the video" />
+      </Box>
+    );
+  }
+  if (url.isError) return <Alert severity="error">{errorMessage(url.error)}</Alert>;
+  return (
+    <VideoPlayer
+      src={url.data.url}
+      hlsUrl={url.data.hlsUrl}
+      posterUrl={url.data.posterUrl}
+      label={`Preview of ${name}`}
+    />
+  );
+}

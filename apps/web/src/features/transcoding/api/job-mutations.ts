@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { contract, type TranscodingQueue } from '@lectern/contract';
+import { apiCallWithHeaders } from '../../../lib/api-client';
+import { transcodingQueryKey } from './get-job-counts';
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** After a submit or cancel every list and count may have changed. */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: transcodingQueryKey });
+}
+
+/** POST /transcoding/jobs/submit: one new job per video, in the default or reserved queue. */
+export function useSubmitJobs() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (input: { videoIds: string[]; queue: TranscodingQueue }) => {
+      const result = await apiCallWithHeaders(contract.transcoding.submit, { body: input });
+      const fallback = `${plural(input.videoIds.length, 'video', 'videos')} submitted to the ${input.queue} queue.`;
+      return { data: result.data, message: result.message ?? fallback };
+    },
+    // the server's own words on success; its error message (or the generic one) on failure
+    meta: { serverMessage: true },
+    onSettled: refresh,
+  });
+}
+
+/** POST /transcoding/jobs/cancel: waiting jobs leave their queue, running ones are stopped. */
+export function useCancelJobs() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (jobIds: string[]) => {
+      const result = await apiCallWithHeaders(contract.transcoding.cancel, { body: { jobIds } });
+      const fallback = `${plural(jobIds.length, 'job', 'jobs')} cancelled.`;
+      return { data: result.data, message: result.message ?? fallback };
+    },
+    meta: { serverMessage: true },
+    onSettled: refresh,
+  });
+}
