@@ -112,12 +112,12 @@ export class FfmpegTranscoder implements Transcoder {
   constructor(private readonly options: FfmpegTranscoderOptions) {}
 
   /** What ffmpeg reads of a source: duration, size, audio. Throws TranscodeError when it is no video. */
-  async probe(input: string, signal?: AbortSignal): Promise<SourceProbe> {
+  async probe(input: string, signal?: AbortSignal, name = 'the file'): Promise<SourceProbe> {
     const result = await runFfmpeg(this.options.ffmpegPath, ['-hide_banner', '-nostdin', '-i', input], { signal });
     if (signal?.aborted) throw new TranscodeCanceled();
     const probe = parseProbe(result.stderr);
     if (!probe) {
-      throw new TranscodeError(`The file could not be read as a video: ${ffmpegReason(result.stderr)}`);
+      throw new TranscodeError(`The file could not be read as a video: ${reasonFor(result.stderr, input, name)}`);
     }
     return probe;
   }
@@ -130,7 +130,8 @@ export class FfmpegTranscoder implements Transcoder {
     const stored: string[] = [];
     try {
       const source = await store.inputFor(input.source);
-      const probe = await this.probe(source, input.signal);
+      const name = input.source.key.slice(input.source.key.lastIndexOf('/') + 1);
+      const probe = await this.probe(source, input.signal, name);
       const duration = probe.durationSeconds;
       const args = ffmpegArgs({ input: source, outDir, probe, preset: this.options.preset, progress: true });
       let speed: number | null = null;
@@ -154,7 +155,7 @@ export class FfmpegTranscoder implements Transcoder {
       if (input.signal.aborted) throw new TranscodeCanceled();
       if (result.code !== 0) {
         throw new TranscodeError(
-          `ffmpeg could not transcode the file (${result.signal ? `stopped by ${result.signal}` : `exit code ${result.code}`}): ${ffmpegReason(result.stderr)}`,
+          `ffmpeg could not transcode the file (${result.signal ? `stopped by ${result.signal}` : `exit code ${result.code}`}): ${reasonFor(result.stderr, source, name)}`,
         );
       }
       fs.writeFileSync(path.join(outDir, 'master.m3u8'), masterPlaylist(probe));
@@ -195,6 +196,11 @@ export class FfmpegTranscoder implements Transcoder {
       fs.rmSync(outDir, { recursive: true, force: true });
     }
   }
+}
+
+/** ffmpeg's reason, with the server's path or the signed URL of the source replaced by the file's name. */
+function reasonFor(stderr: string, source: string, name: string): string {
+  return ffmpegReason(stderr).split(source).join(name);
 }
 
 function probeHeights(probe: SourceProbe): number[] {
