@@ -1,38 +1,95 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
-/** One row of the bench table: our figure, the baseline measured in the same run, and the budget. */
+/**
+ * A budget: bounds on the ratio ours / baseline when the row has a baseline, otherwise on our value.
+ * `text` says it in words for the table (e.g. '≥ 50% of baseline').
+ */
+export interface Budget {
+  min?: number;
+  max?: number;
+  text: string;
+}
+
+/** One row of the bench table. */
 export interface BenchRow {
+  /** the benchmark the row belongs to (a line of the issue's table) */
+  section: string;
   figure: string;
-  ours: number;
+  /** our value; null when it could not be measured (see `note`) */
+  ours: number | null;
+  /** the baseline measured in the same run, if the figure has one */
   baseline: number | null;
   unit: string;
-  /** the largest acceptable ours/baseline (or absolute value when there is no baseline) */
-  budget: number | null;
+  budget: Budget | null;
   note?: string;
 }
 
-const fmt = (n: number | null) => (n === null ? '—' : n >= 100 ? n.toFixed(0) : n.toFixed(2));
+export type Verdict = 'pass' | 'FAIL' | 'report';
 
-/** Prints the table and writes it as JSON to bench/results/. */
-export function report(name: string, rows: BenchRow[]): void {
-  const lines = [
-    `| figure | ours | baseline | ratio | budget | result |`,
-    `|---|---:|---:|---:|---:|---|`,
-    ...rows.map((r) => {
-      const ratio = r.baseline ? r.ours / r.baseline : null;
-      const measured = ratio ?? r.ours;
-      const pass = r.budget === null ? 'report' : measured <= r.budget ? 'pass' : 'FAIL';
-      return `| ${r.figure} | ${fmt(r.ours)} ${r.unit} | ${r.baseline === null ? '—' : `${fmt(r.baseline)} ${r.unit}`} | ${fmt(ratio)} | ${r.budget === null ? '—' : fmt(r.budget)} | ${pass}${r.note ? ` (${r.note})` : ''} |`;
-    }),
-  ];
-  console.log(`\n${name}\n${lines.join('\n')}\n`);
+export interface JudgedRow extends BenchRow {
+  ratio: number | null;
+  result: Verdict;
+}
+
+/** Ratio and verdict of a row: a row with a budget that could not be measured fails. */
+export function judge(row: BenchRow): JudgedRow {
+  const ratio = row.ours !== null && row.baseline ? row.ours / row.baseline : null;
+  if (!row.budget) return { ...row, ratio, result: 'report' };
+  const value = row.baseline !== null ? ratio : row.ours;
+  if (value === null || !Number.isFinite(value)) return { ...row, ratio, result: 'FAIL' };
+  const { min, max } = row.budget;
+  const ok = (min === undefined || value >= min) && (max === undefined || value <= max);
+  return { ...row, ratio, result: ok ? 'pass' : 'FAIL' };
+}
+
+/** A number as the table shows it: three significant figures, thousands grouped. */
+export function fmt(n: number | null, digits = 3): string {
+  if (n === null || !Number.isFinite(n)) return '—';
+  if (n === 0) return '0';
+  const abs = Math.abs(n);
+  const decimals = abs >= 10 ** digits ? 0 : Math.max(0, digits - 1 - Math.floor(Math.log10(abs)));
+  return n.toLocaleString('en-US', { maximumFractionDigits: Math.min(decimals, 3), minimumFractionDigits: 0 });
+}
+
+const cell = (n: number | null, unit: string) => (n === null ? '—' : `${fmt(n)} ${unit}`.trim());
+
+/** The one table: figure, ours, baseline, ratio, budget, result; notes below it, by row number. */
+export function renderTable(rows: JudgedRow[]): string {
+  const header = ['#', 'benchmark', 'figure', 'ours', 'baseline', 'ratio', 'budget', 'result'];
+  const body = rows.map((r, i) => [
+    String(i + 1),
+    r.section,
+    r.figure,
+    cell(r.ours, r.unit),
+    cell(r.baseline, r.unit),
+    r.ratio === null ? '—' : fmt(r.ratio),
+    r.budget?.text ?? '—',
+    r.result,
+  ]);
+  const widths = header.map((h, c) => Math.max(h.length, ...body.map((line) => line[c]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((text, c) => text.padEnd(widths[c]!)).join(' | ')} |`;
+  const notes = rows.flatMap((r, i) => (r.note ? [`  [${i + 1}] ${r.note}`] : []));
+  return [
+    line(header),
+    `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+    ...body.map(line),
+    ...(notes.length > 0 ? ['', 'Notes:', ...notes] : []),
+  ].join('\n');
+}
+
+/** Writes the run as JSON to bench/results/bench-<time>.json and returns the file's path. */
+export function writeResults(rows: JudgedRow[], extra: Record<string, unknown>): string {
   const dir = path.resolve(import.meta.dirname, 'results');
   fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  const machine = { cpus: os.availableParallelism(), model: os.cpus()[0]?.model, memoryGiB: os.totalmem() / 1024 ** 3 };
   fs.writeFileSync(
-    path.join(dir, `${name.replace(/\W+/g, '-').toLowerCase()}-${Date.now()}.json`),
-    JSON.stringify({ name, at: new Date().toISOString(), rows }, null, 2),
+    file,
+    JSON.stringify({ at: new Date().toISOString(), machine, node: process.version, ...extra, rows }, null, 2),
   );
+  return file;
 }
 
 /** Median wall time in milliseconds of `runs` calls after `warmup` calls. */
@@ -44,6 +101,18 @@ export async function medianMs(fn: () => Promise<unknown>, runs = 15, warmup = 3
     await fn();
     times.push(performance.now() - start);
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
+  return median(times);
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The p-th percentile (0-100) of a list of values, nearest rank. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }

@@ -4,14 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { it } from 'vitest';
 import { createSigner, encryptOtp } from '@lectern/contract';
-import { startConsole } from '../e2e/start-console';
-import { writeVideo } from '../e2e/upload-helpers';
-import { report, type BenchRow } from './report';
+import { startConsole } from '../../e2e/start-console';
+import { writeVideo } from '../../e2e/upload-helpers';
+import type { BenchRow } from '../report';
 
 /**
- * Issue 5's upload figures: a 1 GiB video uploaded from headless Chromium through the console (the
+ * The upload figures (issue 5; formerly bench/upload.bench.ts, folded into the one table with its
+ * method unchanged): a 1 GiB video uploaded from headless Chromium through the console (the
  * file explorer's drop zone, the upload engine, signed part URLs, the local driver) against curl
  * uploading the same file to the same server in the same run, through the same API (start, sign
  * every part, PUT the parts six at a time, complete). Both timings run from the start call to the
@@ -209,100 +209,101 @@ async function bareXhrUpload(call: Client, page: Page, file: string, name: strin
   return (performance.now() - t0 - pickTime) / 1000;
 }
 
-it(
-  'uploads 1 GiB from headless Chromium and with curl to the local driver',
-  async () => {
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-upload-bench-'));
-    const dataDir = path.join(work, 'data');
-    const partsDir = path.join(work, 'parts');
-    fs.mkdirSync(partsDir);
-    const { baseUrl, child } = await startConsole(dataDir);
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-    });
-    let peak = 0;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, rssMb(child.pid!));
-    }, 100);
-    try {
-      const file = path.join(work, 'bench-lecture.mp4');
-      writeVideo(path.dirname(file), path.basename(file), SIZE);
-      // the same bytes, cut into the parts the server will ask for (8 MiB), for curl
-      const partSize = 8 * 1024 * 1024;
-      const fd = fs.openSync(file, 'r');
-      const buffer = Buffer.alloc(partSize);
-      for (let n = 1, offset = 0; offset < SIZE; n++, offset += partSize) {
-        const read = fs.readSync(fd, buffer, 0, partSize, offset);
-        fs.writeFileSync(path.join(partsDir, `part-${n}`), buffer.subarray(0, read));
-      }
-      fs.closeSync(fd);
-
-      // Between timed uploads (untimed): drop the stored copies and let the disk write back, so each
-      // upload starts from the same state instead of paying for the one before.
-      const stored = path.join(dataDir, 'storage', 'lectern', 'subjects', TARGET.subjectId);
-      const settle = async () => {
-        fs.rmSync(stored, { recursive: true, force: true });
-        await run('sync');
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      };
-      const page = await openTopic(browser, baseUrl);
-      const call = await apiClient(baseUrl, UPLOADER);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      const baseline = rssMb(child.pid!);
-      peak = baseline;
-      const times = { console: [] as number[], bare: [] as number[], curl: [] as number[] };
-      for (let round = 0; round < ROUNDS; round++) {
-        // a new last-modified time: the same bytes, but a new upload rather than a resumed one
-        fs.utimesSync(file, new Date(), new Date(Date.now() - (round + 1) * 60_000));
-        times.console.push(await browserUpload(page, file));
-        await settle();
-        times.bare.push(await bareXhrUpload(call, page, file, `bench-bare-${round}.mp4`));
-        await settle();
-        times.curl.push(await curlUpload(call, baseUrl, partsDir, `bench-curl-${round}.mp4`));
-        await settle();
-      }
-      clearInterval(sampler);
-      const best = (t: number[]) => Math.min(...t);
-      const list = (t: number[]) => t.map((x) => x.toFixed(1)).join(', ');
-      const mibps = (t: number[]) => (SIZE / (1024 * 1024) / best(t)).toFixed(0);
-      const rows: BenchRow[] = [
-        {
-          // time at most 1.25x curl's = throughput at least 80% of curl's
-          figure: `${(SIZE / GiB).toFixed(2)} GiB upload through the console vs curl, start to complete (best of ${ROUNDS})`,
-          ours: best(times.console),
-          baseline: best(times.curl),
-          unit: 's',
-          budget: 1.25,
-          note: `${mibps(times.console)} MiB/s = ${((best(times.curl) / best(times.console)) * 100).toFixed(0)}% of curl's ${mibps(times.curl)} MiB/s; runs ${list(times.console)} s vs ${list(times.curl)} s`,
-        },
-        {
-          figure: "the console vs a bare six-XHR loop in the same browser (Chromium's own ceiling)",
-          ours: best(times.console),
-          baseline: best(times.bare),
-          unit: 's',
-          budget: null,
-          note: `bare XHR ${mibps(times.bare)} MiB/s = ${((best(times.curl) / best(times.bare)) * 100).toFixed(0)}% of curl's; runs ${list(times.bare)} s`,
-        },
-        {
-          figure: "server's resident memory growth during the uploads",
-          ours: peak - baseline,
-          baseline: null,
-          unit: 'MB',
-          budget: 100,
-          note: `${baseline.toFixed(0)} MB before, ${peak.toFixed(0)} MB at the peak, over ${ROUNDS * 3} uploads of 1 GiB`,
-        },
-      ];
-      report('upload', rows);
-    } finally {
-      clearInterval(sampler);
-      await browser.close();
-      child.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      if (child.exitCode === null) child.kill('SIGKILL');
-      fs.rmSync(work, { recursive: true, force: true });
+/** Starts its own console (plain demo data, PGlite); about 80 s. */
+export async function uploadSection(): Promise<BenchRow[]> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-upload-bench-'));
+  const dataDir = path.join(work, 'data');
+  const partsDir = path.join(work, 'parts');
+  fs.mkdirSync(partsDir);
+  const { baseUrl, child } = await startConsole(dataDir);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+  let peak = 0;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(child.pid!));
+  }, 100);
+  try {
+    const file = path.join(work, 'bench-lecture.mp4');
+    writeVideo(path.dirname(file), path.basename(file), SIZE);
+    // the same bytes, cut into the parts the server will ask for (8 MiB), for curl
+    const partSize = 8 * 1024 * 1024;
+    const fd = fs.openSync(file, 'r');
+    const buffer = Buffer.alloc(partSize);
+    for (let n = 1, offset = 0; offset < SIZE; n++, offset += partSize) {
+      const read = fs.readSync(fd, buffer, 0, partSize, offset);
+      fs.writeFileSync(path.join(partsDir, `part-${n}`), buffer.subarray(0, read));
     }
-  },
-  10 * 60_000,
-);
+    fs.closeSync(fd);
+
+    // Between timed uploads (untimed): drop the stored copies and let the disk write back, so each
+    // upload starts from the same state instead of paying for the one before.
+    const stored = path.join(dataDir, 'storage', 'lectern', 'subjects', TARGET.subjectId);
+    const settle = async () => {
+      fs.rmSync(stored, { recursive: true, force: true });
+      await run('sync');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    };
+    const page = await openTopic(browser, baseUrl);
+    const call = await apiClient(baseUrl, UPLOADER);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const baseline = rssMb(child.pid!);
+    peak = baseline;
+    const times = { console: [] as number[], bare: [] as number[], curl: [] as number[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      // a new last-modified time: the same bytes, but a new upload rather than a resumed one
+      fs.utimesSync(file, new Date(), new Date(Date.now() - (round + 1) * 60_000));
+      times.console.push(await browserUpload(page, file));
+      await settle();
+      times.bare.push(await bareXhrUpload(call, page, file, `bench-bare-${round}.mp4`));
+      await settle();
+      times.curl.push(await curlUpload(call, baseUrl, partsDir, `bench-curl-${round}.mp4`));
+      await settle();
+    }
+    clearInterval(sampler);
+    const best = (t: number[]) => Math.min(...t);
+    const list = (t: number[]) => t.map((x) => x.toFixed(1)).join(', ');
+    const mibps = (t: number[]) => (SIZE / (1024 * 1024) / best(t)).toFixed(0);
+    const throughput = (t: number[]) => SIZE / (1024 * 1024) / best(t);
+    const rows: BenchRow[] = [
+      {
+        // throughput at least 80% of curl's = time at most 1.25x curl's
+        section: 'upload',
+        figure: `${(SIZE / GiB).toFixed(2)} GiB through the console (headless Chromium) vs curl, best of ${ROUNDS}`,
+        ours: throughput(times.console),
+        baseline: throughput(times.curl),
+        unit: 'MiB/s',
+        budget: { min: 0.8, text: '≥ 80% of curl' },
+        note: `start to complete: runs ${list(times.console)} s vs curl ${list(times.curl)} s`,
+      },
+      {
+        section: 'upload',
+        figure: "  the console vs a bare six-XHR loop in the same browser (Chromium's own ceiling)",
+        ours: throughput(times.console),
+        baseline: throughput(times.bare),
+        unit: 'MiB/s',
+        budget: null,
+        note: `bare XHR ${mibps(times.bare)} MiB/s = ${((best(times.curl) / best(times.bare)) * 100).toFixed(0)}% of curl's; runs ${list(times.bare)} s`,
+      },
+      {
+        section: 'upload',
+        figure: "  server's resident memory growth during the uploads",
+        ours: peak - baseline,
+        baseline: null,
+        unit: 'MB',
+        budget: { max: 100, text: '< 100 MB' },
+        note: `${baseline.toFixed(0)} MB before, ${peak.toFixed(0)} MB at the peak, over ${ROUNDS * 3} uploads of 1 GiB`,
+      },
+    ];
+    return rows;
+  } finally {
+    clearInterval(sampler);
+    await browser.close();
+    child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    if (child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,385 @@
+import zlib from 'node:zlib';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import puppeteer from 'puppeteer-core';
+import { PAGES } from '@lectern/contract';
+import { signIn, type Session } from '../lib/client';
+import { median, type BenchRow } from '../report';
+
+/**
+ * The browser figures, against the built console with the large data set: the gzip size of the
+ * JavaScript and CSS each screen loads (first load), Lighthouse on the login screen and the subject
+ * listing (page speed), and the 10,000-recording list of the Transcoding Manager (big table).
+ */
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 3);
+const LOGIN = '/auth/login';
+const LISTING = '/subject-management';
+const KB = 1000;
+
+/** The SPA's session (apps/web/src/lib/session.ts: sessionStorage 'lectern.session'), as JSON. */
+function sessionJson(s: Session): string {
+  const user = s.user as { roles: { roleName: string }[] };
+  return JSON.stringify({ token: s.token, user, roles: user.roles.map((r) => r.roleName) });
+}
+
+async function signedInContext(browser: Browser, baseUrl: string, session: string | null): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
+  if (session) {
+    await context.addInitScript((value) => sessionStorage.setItem('lectern.session', value), session);
+  }
+  return context;
+}
+
+// ---- first load
+
+interface Loaded {
+  path: string;
+  files: number;
+  gzipBytes: number;
+  rawBytes: number;
+  /** bytes as served (the server's content-encoding, if any) */
+  wireBytes: number;
+  /** the largest files, gzip KB */
+  largest: string;
+}
+
+/** Opens one screen in a fresh context (empty cache) and gzips every script and stylesheet it loaded. */
+async function firstLoad(browser: Browser, baseUrl: string, screen: string, session: string | null): Promise<Loaded> {
+  const context = await signedInContext(browser, baseUrl, session);
+  try {
+    const page = await context.newPage();
+    const bodies = new Map<string, Promise<Buffer | null>>();
+    const wire = new Map<string, Promise<number>>();
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if ((type === 'script' || type === 'stylesheet') && response.status() === 200 && !bodies.has(response.url())) {
+        const length = Number(response.headers()['content-length'] ?? NaN);
+        wire.set(
+          response.url(),
+          response
+            .request()
+            .sizes()
+            .then(
+              (sizes) => sizes.responseBodySize,
+              () => length,
+            ),
+        );
+        bodies.set(
+          response.url(),
+          response.body().catch(() => null),
+        );
+      }
+    });
+    await page.goto(screen, { waitUntil: 'networkidle' });
+    let gzipBytes = 0;
+    let rawBytes = 0;
+    const sizes: { name: string; gzip: number }[] = [];
+    for (const [url, body] of bodies) {
+      const bytes = await body;
+      if (!bytes) throw new Error(`could not read ${url}`);
+      const gzip = zlib.gzipSync(bytes, { level: 9 }).length;
+      rawBytes += bytes.length;
+      gzipBytes += gzip;
+      sizes.push({
+        name: new URL(url).pathname
+          .split('/')
+          .pop()!
+          .replace(/-[\w-]{8}\.(js|css)$/, '.$1'),
+        gzip,
+      });
+    }
+    sizes.sort((a, b) => b.gzip - a.gzip);
+    const largest = sizes
+      .slice(0, 4)
+      .map((f) => `${f.name} ${(f.gzip / KB).toFixed(0)}`)
+      .join(', ');
+    let wireBytes = 0;
+    for (const size of wire.values()) wireBytes += (await size) || 0;
+    return { path: screen, files: bodies.size, gzipBytes, rawBytes, wireBytes, largest };
+  } finally {
+    await context.close();
+  }
+}
+
+async function firstLoadRows(browser: Browser, baseUrl: string, session: string): Promise<BenchRow[]> {
+  const login = await firstLoad(browser, baseUrl, LOGIN, null);
+  const screens = [...new Set(PAGES.map((p) => p.path))];
+  const loaded: Loaded[] = [];
+  for (let i = 0; i < screens.length; i += 4) {
+    loaded.push(...(await Promise.all(screens.slice(i, i + 4).map((p) => firstLoad(browser, baseUrl, p, session)))));
+  }
+  const listing = loaded.find((l) => l.path === LISTING)!;
+  const largest = [login, ...loaded].reduce((a, b) => (b.gzipBytes > a.gzipBytes ? b : a));
+  const describe = (l: Loaded) =>
+    `${l.files} files, ${(l.rawBytes / KB).toFixed(0)} KB before gzip (${(l.wireBytes / KB).toFixed(0)} KB on the wire); largest (KB gzip): ${l.largest}`;
+  return [
+    {
+      section: 'first load',
+      figure: 'login screen: JavaScript and CSS, gzip',
+      ours: login.gzipBytes / KB,
+      baseline: null,
+      unit: 'KB',
+      budget: { max: 200, text: '≤ 200 KB' },
+      note: `${describe(login)}; gzip level 9 of every script and stylesheet the screen loaded (fresh browser context)`,
+    },
+    {
+      section: 'first load',
+      figure: 'subject listing: JavaScript and CSS, gzip',
+      ours: listing.gzipBytes / KB,
+      baseline: null,
+      unit: 'KB',
+      budget: { max: 350, text: '≤ 350 KB' },
+      note: describe(listing),
+    },
+    {
+      section: 'first load',
+      figure: `largest of all ${loaded.length + 1} screens: ${largest.path}`,
+      ours: largest.gzipBytes / KB,
+      baseline: null,
+      unit: 'KB',
+      budget: { max: 350, text: '≤ 350 KB' },
+      note: `${describe(largest)}; every path of PAGES signed in as SUPER_ADMIN, and the login screen`,
+    },
+  ];
+}
+
+// ---- big table
+
+interface BigTable {
+  firstRowsMs: number;
+  apiMs: number;
+  apiKiB: number;
+  rows: number;
+  openLongest: number;
+  scrollLongest: number;
+  scrollMs: number;
+  worstFrameMs: number;
+  frames: number;
+}
+
+/** Opens the Recordings tab (10,000 rows) and scrolls its list to the end, a viewport per frame. */
+async function bigTable(browser: Browser, baseUrl: string, session: string): Promise<BigTable> {
+  const context = await signedInContext(browser, baseUrl, session);
+  try {
+    const page = await context.newPage();
+    await page.goto('/transcoding-manager', { waitUntil: 'networkidle' });
+    await page.getByRole('tab', { name: 'Recordings' }).waitFor();
+    const opened = await page.evaluate(async () => {
+      const w = window as unknown as { longTasks: { start: number; duration: number }[] };
+      w.longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.longTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+      const tab = [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent?.startsWith('Recordings'));
+      const hasRow = () =>
+        [...document.querySelectorAll('[role="tabpanel"]:not([hidden]) tbody tr')].some((tr) =>
+          tr.textContent?.includes('recording-'),
+        );
+      const t0 = performance.now();
+      const firstRow = new Promise<number>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (!hasRow()) return;
+          observer.disconnect();
+          // the frame that paints them
+          requestAnimationFrame(() => resolve(performance.now()));
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      });
+      (tab as HTMLElement).click();
+      const t1 = await firstRow;
+      const api = performance
+        .getEntriesByType('resource')
+        .find((e) => e.name.includes('/api/batch/live-class-recording')) as PerformanceResourceTiming | undefined;
+      return { t0, firstRowsMs: t1 - t0, apiMs: api?.duration ?? 0, apiBytes: api?.encodedBodySize ?? 0 };
+    });
+    // wait for the list to settle (the count shown, nothing else loading)
+    await page.getByTestId('data-table-scroll').last().waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    const scrolled = await page.evaluate(async () => {
+      const scroller = [...document.querySelectorAll<HTMLElement>('[data-testid="data-table-scroll"]')].find(
+        (el) => el.offsetParent !== null,
+      )!;
+      const rows = Number(scroller.querySelector('table')?.getAttribute('aria-rowcount') ?? 0) - 1;
+      const frame = () => new Promise<number>((resolve) => requestAnimationFrame((t) => resolve(t)));
+      const start = performance.now();
+      let last = await frame();
+      let worst = 0;
+      let frames = 0;
+      while (scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight - 1) {
+        scroller.scrollTop += scroller.clientHeight;
+        const t = await frame();
+        worst = Math.max(worst, t - last);
+        last = t;
+        frames++;
+      }
+      for (let i = 0; i < 3; i++) await frame();
+      const end = performance.now();
+      const lastRowText = [...scroller.querySelectorAll('tbody tr')].at(-1)?.textContent ?? '';
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const tasks = (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks;
+      return { start, end, worst, frames, rows, lastRowText, tasks };
+    });
+    const within = (from: number, to: number) =>
+      Math.max(0, ...scrolled.tasks.filter((t) => t.start >= from && t.start < to).map((t) => t.duration));
+    if (!scrolled.lastRowText.includes('recording-')) throw new Error(`the list did not end on a recording`);
+    return {
+      firstRowsMs: opened.firstRowsMs,
+      apiMs: opened.apiMs,
+      apiKiB: opened.apiBytes / 1024,
+      rows: scrolled.rows,
+      openLongest: within(opened.t0, scrolled.start),
+      scrollLongest: within(scrolled.start, scrolled.end),
+      scrollMs: scrolled.end - scrolled.start,
+      worstFrameMs: scrolled.worst,
+      frames: scrolled.frames,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+function bigTableRows(t: BigTable): BenchRow[] {
+  const task = (ms: number) => (ms === 0 ? 'no long task (none over 50 ms)' : `longest task ${ms.toFixed(0)} ms`);
+  return [
+    {
+      section: 'big table',
+      figure: `Recordings tab (${t.rows.toLocaleString('en-US')} rows): click to first rows painted`,
+      ours: t.firstRowsMs,
+      baseline: null,
+      unit: 'ms',
+      budget: { max: 500, text: '< 500 ms' },
+      note: `of which the API call ${t.apiMs.toFixed(0)} ms (${t.apiKiB.toFixed(0)} KiB on the wire); headless Chromium, 1440 x 900`,
+    },
+    {
+      section: 'big table',
+      figure: '  longest task while opening it',
+      ours: t.openLongest,
+      baseline: null,
+      unit: 'ms',
+      budget: { max: 100, text: '≤ 100 ms' },
+      note: `${task(t.openLongest)} (PerformanceObserver longtask, from the click until the list settled)`,
+    },
+    {
+      section: 'big table',
+      figure: '  longest task while scrolling to the end',
+      ours: t.scrollLongest,
+      baseline: null,
+      unit: 'ms',
+      budget: { max: 100, text: '≤ 100 ms' },
+      note: `${task(t.scrollLongest)}; ${t.frames} frames of one viewport each in ${(t.scrollMs / 1000).toFixed(1)} s, longest frame ${t.worstFrameMs.toFixed(0)} ms`,
+    },
+  ];
+}
+
+// ---- page speed
+
+interface Speed {
+  scores: number[];
+  lcp: number[];
+  tbt: number[];
+  fcp: number[];
+}
+
+/** Lighthouse (desktop preset) in the system Chromium, `runs` times on a path; the session set in each new document. */
+async function lighthouseRuns(baseUrl: string, pathname: string, session: string | null, runs: number): Promise<Speed> {
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const speed: Speed = { scores: [], lcp: [], tbt: [], fcp: [] };
+  try {
+    for (let i = 0, failures = 0; i < runs; i++) {
+      const page = await browser.newPage();
+      if (session)
+        await page.evaluateOnNewDocument((value) => sessionStorage.setItem('lectern.session', value), session);
+      const result = await lighthouse(
+        `${baseUrl}${pathname}`,
+        { logLevel: 'error', output: 'json', onlyCategories: ['performance'] },
+        desktopConfig,
+        page,
+      );
+      await page.close();
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse gave no result for ${pathname}`);
+      if (lhr.runtimeError) {
+        // a trace Lighthouse could not read (NO_NAVSTART and the like): once more, twice at most
+        if (++failures <= 2) {
+          i--;
+          continue;
+        }
+        throw new Error(`Lighthouse on ${pathname}: ${lhr.runtimeError.message}`);
+      }
+      if (lhr.finalDisplayedUrl && !lhr.finalDisplayedUrl.includes(pathname)) {
+        throw new Error(`Lighthouse on ${pathname} ended on ${lhr.finalDisplayedUrl}`);
+      }
+      speed.scores.push((lhr.categories.performance?.score ?? 0) * 100);
+      speed.lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
+      speed.tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? NaN);
+      speed.fcp.push(lhr.audits['first-contentful-paint']?.numericValue ?? NaN);
+    }
+  } finally {
+    await browser.close();
+  }
+  return speed;
+}
+
+function speedRow(screen: string, s: Speed): BenchRow {
+  const ms = (values: number[]) => `${median(values).toFixed(0)} ms`;
+  return {
+    section: 'page speed',
+    figure: `Lighthouse performance, ${screen} (median of ${s.scores.length})`,
+    ours: median(s.scores),
+    baseline: null,
+    unit: '',
+    budget: { min: 95, text: '≥ 95' },
+    note: `desktop preset; scores ${s.scores.map((n) => n.toFixed(0)).join(', ')}; median LCP ${ms(s.lcp)}, FCP ${ms(s.fcp)}, TBT ${ms(s.tbt)}`,
+  };
+}
+
+/** Every browser figure; each part fails on its own (a row saying why) without stopping the others. */
+export async function webSection(baseUrl: string, log: (line: string) => void): Promise<BenchRow[]> {
+  const admin = await signIn(baseUrl, '9000000001', 'SUPER_ADMIN');
+  const session = sessionJson(admin);
+  const rows: BenchRow[] = [];
+  const part = async (section: string, fn: () => Promise<BenchRow[]>) => {
+    try {
+      rows.push(...(await fn()));
+    } catch (error) {
+      rows.push({
+        section,
+        figure: 'the benchmark could not run',
+        ours: null,
+        baseline: null,
+        unit: '',
+        budget: { text: 'runs' },
+        note: String((error as Error).message ?? error)
+          .split('\n')[0]!
+          .slice(0, 400),
+      });
+    }
+  };
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  try {
+    await part('first load', () => firstLoadRows(browser, baseUrl, session));
+    log('first load measured');
+    await part('big table', async () => bigTableRows(await bigTable(browser, baseUrl, session)));
+    log('big table measured');
+  } finally {
+    await browser.close();
+  }
+  await part('page speed', async () => [
+    speedRow('login screen', await lighthouseRuns(baseUrl, LOGIN, null, LIGHTHOUSE_RUNS)),
+  ]);
+  await part('page speed', async () => [
+    speedRow('subject listing', await lighthouseRuns(baseUrl, LISTING, session, LIGHTHOUSE_RUNS)),
+  ]);
+  log('Lighthouse done');
+  return rows;
+}
