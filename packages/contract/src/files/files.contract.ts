@@ -127,7 +127,7 @@ export const filesContract = {
   subjects: route({
     method: 'GET',
     path: '/file-explorer-service/cloud/getsubjects',
-    summary: "The subjects the caller may open in the file explorer, with their numbers of units and videos",
+    summary: 'The subjects the caller may open in the file explorer, with their numbers of units and videos',
     access: { kind: 'session', area: 'videoAttach', scoped: true },
     response: ExplorerSubjectsSchema,
   }),

@@ -26,7 +26,8 @@ export const transcodingContract = {
   videosToBeTranscoded: route({
     method: 'GET',
     path: '/file-explorer-service/cloud/videos/to-be-transcoded/{videoType}',
-    summary: "Videos to transcode ('new': never transcoded) or to transcode again ('re-transcode': cancelled or errored)",
+    summary:
+      "Videos to transcode ('new': never transcoded) or to transcode again ('re-transcode': cancelled or errored)",
     access: { kind: 'session', area: 'transcoding' },
     params: VideoTypeParamSchema,
     query: JobListQuerySchema,
