@@ -56,6 +56,8 @@ async function openScene(): Promise<Scene> {
       DATABASE_URL: db.url,
       DATA_DIR: dataDir,
       DEMO_MODE: 'true',
+      // no background demo transcodes: the tests count every job
+      DEMO_MEDIA: 'false',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       OTP_MAX_PER_ADDRESS: '100000',

@@ -169,13 +169,9 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   if (worker) app.addHook('onReady', async () => worker.start());
   if (options.demoMedia ?? ((options.seed ?? config.demoMode) && process.env.DEMO_MEDIA !== 'false')) {
     app.addHook('onReady', async () => {
-      seedDemoMedia({
-        database,
-        storage,
-        config,
-        log: app.log,
-        submit: (ids) => transcoding.service.submitRegistered(ids),
-      }).catch((error: unknown) => app.log.warn({ err: error }, 'could not make the demo videos playable'));
+      seedDemoMedia({ database, storage, config, log: app.log }).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'could not make the demo videos playable'),
+      );
     });
   }
   options.configure?.(app);

@@ -20,8 +20,6 @@ export async function seedDemoMedia(options: {
   storage: Storage;
   config: Config;
   log: FastifyBaseLogger;
-  /** submits videos for transcoding (the demo's 'in progress' videos get real jobs) */
-  submit?: (videoIds: string[]) => Promise<void>;
 }): Promise<number> {
   const { database, storage, config, log } = options;
   const waiting = await database.query<{ id: string; storage_key: string; job_id: string | null }>(
@@ -104,22 +102,7 @@ export async function seedDemoMedia(options: {
         [video.id, JSON.stringify(endpoints), output.durationSeconds],
       );
     }
-    // The demo's waiting and running videos have no job behind them: give them the clip and a real job.
-    const pending = await database.query<{ id: string; storage_key: string }>(
-      `SELECT id, storage_key FROM videos WHERE transcoding_status IN ('SUBMITTED', 'PROGRESSING') AND job_id IS NULL`,
-    );
-    if (pending.length > 0 && options.submit) {
-      for (const video of pending) {
-        await storage.driver.copy({ bucket, key: sampleKey }, { bucket, key: video.storage_key });
-      }
-      const ids = pending.map((video) => video.id);
-      await database.query(
-        `UPDATE videos SET transcoding_status = 'NOT_STARTED' WHERE id = ANY($1::text[]) AND job_id IS NULL`,
-        [ids],
-      );
-      await options.submit(ids);
-    }
-    log.info({ videos: waiting.length, submitted: pending.length }, 'demo videos made playable');
+    log.info({ videos: waiting.length }, 'demo videos made playable');
     return waiting.length;
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

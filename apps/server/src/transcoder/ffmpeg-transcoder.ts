@@ -187,6 +187,7 @@ export class FfmpegTranscoder implements Transcoder {
         poster: `${input.outputPrefix}poster.jpg`,
         thumbnails: thumbnails.map((name) => `${input.outputPrefix}${name}`),
         renditions: probeHeights(probe),
+        speed,
       };
     } catch (error) {
       if (stored.length > 0) await store.deletePrefix(input.source.bucket, input.outputPrefix).catch(() => undefined);

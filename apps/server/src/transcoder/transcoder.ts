@@ -35,6 +35,8 @@ export interface TranscodeOutput {
   thumbnails: string[];
   /** heights of the renditions made */
   renditions: number[];
+  /** times realtime over the whole run, when known */
+  speed?: number | null;
 }
 
 export interface Transcoder {

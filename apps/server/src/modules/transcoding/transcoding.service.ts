@@ -473,9 +473,9 @@ export class TranscodingService {
     return this.database.transaction(async (run) => {
       const [job] = await run<{ video_id: string }>(
         `UPDATE transcode_jobs SET status = 'COMPLETE', progress = 100, finished_at = now(), heartbeat_at = now(),
-           completed_runs = completed_runs + 1, run_token = NULL
+           completed_runs = completed_runs + 1, run_token = NULL, speed = coalesce($3::double precision, speed)
          WHERE id = $1 AND run_token = $2 AND status = 'PROGRESSING' RETURNING video_id`,
-        [jobId, runToken],
+        [jobId, runToken, output.speed ?? null],
       );
       if (!job) return { recorded: false, obsoleteMasters: [output.master] };
       const [video] = await run<{ job_id: string | null; endpoints: string[] }>(
