@@ -93,8 +93,11 @@ describe('the file explorer', () => {
       expect(cells.join('|')).toContain('subjects/subj-organic-chemistry/');
       expect(cells.join('|')).toContain('12 MB');
       expect(cells.join('|')).toContain('Sneha Kulkarni');
-      // registration submits its transcode; this filler file is no video, so it ends in ERROR: a blank badge
-      await row.locator('[data-status="ERROR"]').waitFor();
+      // registration submits its transcode (this filler file is no video: it soon ends in ERROR)
+      await row
+        .locator('[data-status="SUBMITTED"], [data-status="PROGRESSING"], [data-status="ERROR"]')
+        .first()
+        .waitFor();
       await shot(page, 'file-explorer-files-desktop');
 
       // 'Refresh Table' and the filter by status
