@@ -35,6 +35,7 @@ import type { Storage } from '../storage';
 import { HLS_SEGMENT_SECONDS, KEYFRAME_SECONDS, LADDER, THUMBNAIL_COUNT, THUMBNAIL_HEIGHT } from './ffmpeg-command';
 import { deletePrefix } from './media-store';
 import {
+  abortableSleep,
   TranscodeCanceled,
   TranscodeError,
   type TranscodeInput,
@@ -61,18 +62,6 @@ export interface MediaConvertTranscoderOptions {
   /** waits between polls; resolves early when the signal aborts (tests pass one that returns at once) */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
-
-const abortableSleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 
 const s3Url = (bucket: string, key: string) => `s3://${bucket}/${key}`;
 

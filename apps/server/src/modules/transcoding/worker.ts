@@ -8,6 +8,7 @@ import type { TranscodingConfig } from '../../config';
 import type { Storage } from '../../storage';
 import { deletePrefix } from '../../transcoder/media-store';
 import {
+  abortableSleep,
   TranscodeCanceled,
   TranscodeError,
   outputPrefixFor,
@@ -27,18 +28,6 @@ export interface WorkerOptions {
   /** how this worker is named in the job rows */
   workerId?: string;
 }
-
-/** Waits `ms`, or less when `signal` aborts; the abort listener is removed either way (an idle worker sleeps every poll). */
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 
 /**
  * Runs transcodes from the queues (reserved first, then default), `concurrency` at a time. Each run
@@ -101,7 +90,7 @@ export class TranscodeWorker {
         log.warn({ err: error }, 'transcoding worker: could not read the queue');
       }
       if (!job) {
-        await sleep(config.pollSeconds * 1000, this.stopping.signal);
+        await abortableSleep(config.pollSeconds * 1000, this.stopping.signal);
         continue;
       }
       await this.run(name, job).catch((error: unknown) =>
