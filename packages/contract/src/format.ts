@@ -54,38 +54,30 @@ function toDate(value: Date | string | number | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Groups the digits of a non-negative integer string the Indian way (last three, then pairs). */
-function groupIndian(digits: string): string {
-  if (digits.length <= 3) return digits;
-  const lastThree = digits.slice(-3);
-  const rest = digits.slice(0, -3);
-  const pairs = rest.replace(/\B(?=(\d{2})+(?!\d))/g, ',');
-  return `${pairs},${lastThree}`;
+const indianFormats = new Map<string, Intl.NumberFormat>();
+
+/** One cached en-IN formatter per digit setting: Indian grouping ('12,34,567') comes from Intl, not by hand. */
+function indianFormat(minDigits: number, maxDigits: number): Intl.NumberFormat {
+  const key = `${minDigits}:${maxDigits}`;
+  let format = indianFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('en-IN', {
+      minimumFractionDigits: minDigits,
+      maximumFractionDigits: maxDigits,
+      // '-0' is not a number a person writes: zero, and values that round to it, carry no sign.
+      signDisplay: 'negative',
+    });
+    indianFormats.set(key, format);
+  }
+  return format;
 }
 
 /** Formats a number with Indian digit grouping ('12,34,567'); without fractionDigits, non-integers keep up to 2 trimmed decimals; non-finite -> 'NA'. */
 export function formatIndianNumber(n: number, fractionDigits?: number): string {
   if (!Number.isFinite(n)) return NA;
-  const abs = Math.abs(n);
-  let text: string;
-  if (abs >= 1e21) {
-    // toFixed switches to exponent notation here; such values are integral anyway.
-    text = BigInt(abs).toString();
-    if (fractionDigits !== undefined && fractionDigits > 0) {
-      text += `.${'0'.repeat(Math.min(100, Math.floor(fractionDigits)))}`;
-    }
-  } else if (fractionDigits !== undefined) {
-    text = abs.toFixed(Math.max(0, Math.min(100, Math.floor(fractionDigits))));
-  } else if (Number.isInteger(abs)) {
-    text = abs.toFixed(0);
-  } else {
-    text = abs.toFixed(2).replace(/\.?0+$/, '');
-  }
-  const [intPart = '0', fracPart] = text.split('.');
-  const grouped = groupIndian(intPart);
-  const body = fracPart === undefined ? grouped : `${grouped}.${fracPart}`;
-  const isZero = /^[0.]+$/.test(text);
-  return n < 0 && !isZero ? `-${body}` : body;
+  if (fractionDigits === undefined) return indianFormat(0, 2).format(n);
+  const digits = Math.max(0, Math.min(100, Math.floor(fractionDigits)));
+  return indianFormat(digits, digits).format(n);
 }
 
 /** Formats an amount as 'Rs. 12,34,567' (Indian grouping); null, undefined, blank or non-numeric -> 'NA'. */

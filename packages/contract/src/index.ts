@@ -14,6 +14,7 @@ export * from './constants';
 export * from './envelope';
 export * from './errors';
 export * from './format';
+export * from './money';
 export * from './permissions';
 export * from './roles';
 export * from './route';
