@@ -1,0 +1,11 @@
+// The Drizzle schema, one file per domain; everything imports it from here (`db/schema`).
+// The SQL migrations are the source of the database itself: schema-drift.test.ts keeps the two equal.
+export * from './staff';
+export * from './auth';
+export * from './notifications';
+export * from './activity';
+export * from './subjects';
+export * from './videos';
+export * from './subject-tree';
+export * from './uploads';
+export * from './transcoding';
