@@ -1,5 +1,6 @@
-// Pure helpers of the data table: reading values, searching, comparing, reordering, building links.
-import type { KeysOfType, LinkQuery, ReorderEvent, RowId, SearchField, SortValue } from './types';
+// Pure helpers of the data table: reading values, searching, comparing, reordering, building links,
+// laying out columns.
+import type { ColumnConfig, KeysOfType, LinkQuery, ReorderEvent, RowId, SearchField, SortValue } from './types';
 
 /** Reads a column's value from a row. */
 export function readMapping<Row>(row: Row, mapping: (keyof Row & string) | ((row: Row) => unknown)): unknown {
@@ -41,6 +42,15 @@ export function toSortValue(value: unknown): SortValue {
   if (value instanceof Date) return value;
   if (Array.isArray(value)) return value.map(searchText).join(', ');
   return undefined;
+}
+
+/** What a column sorts `row` by: its `sortValue`, else its mapped value; blanks give undefined. */
+export function sortValueOf<Row>(column: ColumnConfig<Row>, row: Row): SortValue {
+  if (column.sortValue) return column.sortValue(row);
+  if (!column.dataMapping) return undefined;
+  const value = toSortValue(readMapping(row, column.dataMapping));
+  // TanStack keeps undefined last in both directions; blanks belong there too.
+  return value === null || value === '' ? undefined : value;
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
@@ -92,4 +102,35 @@ export function buildLinkTo(to: string, query: LinkQuery | undefined): string {
 export function pageCount(count: number, rowsPerPage: number): number {
   if (rowsPerPage <= 0) return 1;
   return Math.max(1, Math.ceil(count / rowsPerPage));
+}
+
+/** A column's alignment: its own, else numbers right and controls centred. */
+export function columnAlign<Row>(column: ColumnConfig<Row>): 'left' | 'center' | 'right' {
+  if (column.align) return column.align;
+  switch (column.elementType) {
+    case 'amount':
+    case 'duration':
+      return 'right';
+    case 'switch':
+    case 'approveDecline':
+    case 'dragIcon':
+      return 'center';
+    default:
+      return 'left';
+  }
+}
+
+// Text-heavy kinds get a minimum width so an auto-laid-out table cannot squash them to a letter a line.
+/** A column's minimum width in px, or undefined for none. */
+export function columnMinWidth<Row>(column: ColumnConfig<Row>): number | undefined {
+  if (column.extraWidth !== undefined) return column.extraWidth;
+  switch (column.elementType) {
+    case 'editableText':
+      return 200;
+    case 'infoText':
+    case 'multiAction':
+      return 160;
+    default:
+      return undefined;
+  }
 }
