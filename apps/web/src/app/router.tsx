@@ -10,7 +10,7 @@ const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const OverviewPage = lazy(() => import('../features/overview/components/overview-page'));
 const NotificationsPage = lazy(() => import('../features/notifications/components/notifications-page'));
 const UserManagementPage = lazy(() => import('../features/users/components/user-management-page'));
-const GalleryPage = lazy(() => import('../features/gallery/components/gallery-page'));
+const GalleryPage = lazy(() => import('./routes/gallery-route'));
 const PlaceholderPage = lazy(() => import('./routes/placeholder-page'));
 const FileExplorerPage = lazy(() => import('../features/file-explorer/components/file-explorer-page'));
 const SubjectManagementPage = lazy(() => import('../features/subjects/components/subject-management-page'));

@@ -11,7 +11,7 @@ import { BannerOutlet, BannerProvider } from '../../components/feedback/banner';
 import { PageLoading } from '../../components/page-loading';
 import { useSessionRefresh } from '../../features/auth/api/get-session';
 import { useSession } from '../../lib/session';
-import { UploadPanel } from '../../features/uploads';
+import { UploadPanel } from '../../features/uploads/components/upload-panel';
 import { PageGate } from '../guards/page-gate';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';

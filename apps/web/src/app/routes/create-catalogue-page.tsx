@@ -1,6 +1,6 @@
 import { PageHeader } from '../../components/page-header';
 import { SectionCard } from '../../components/section-card';
-import { DemoVideoPicker } from '../../features/demo-videos';
+import { DemoVideoPicker } from '../../features/demo-videos/components/demo-video-picker';
 
 /**
  * /publisher/catalogueManager/createCatalogue: for now only the demo videos of the catalogue (the

@@ -19,7 +19,7 @@ import { FormStepper } from '../../../components/form-stepper';
 import { TranscodingBadge } from '../../../components/transcoding-badge';
 import { VideoPlayer } from '../../../components/video-player';
 import { errorMessage } from '../../../lib/query-client';
-import { useVideoUrl } from '../../playback';
+import { useVideoUrl } from '../../../lib/queries/get-video-url';
 import { usePreviewFolders } from '../api/get-preview-folders';
 import { usePreviewVideos } from '../api/get-preview-videos';
 

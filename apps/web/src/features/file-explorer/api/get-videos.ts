@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { contract, type ExplorerVideo } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
-import { explorerVideosKey } from '../../uploads';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface VideoScope {
   subjectId: string;
@@ -16,7 +16,7 @@ export function getVideos(scope: VideoScope, signal?: AbortSignal): Promise<Expl
 
 export const videosQueryOptions = (scope: VideoScope) =>
   queryOptions({
-    queryKey: [...explorerVideosKey(scope.subjectId), scope.unitId ?? null, scope.topicId ?? null],
+    queryKey: [...queryKeys.explorerVideos(scope.subjectId), scope.unitId ?? null, scope.topicId ?? null],
     queryFn: ({ signal }) => getVideos(scope, signal),
   });
 

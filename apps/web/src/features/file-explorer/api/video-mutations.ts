@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { contract, type RouteInput } from '@lectern/contract';
 import { apiCallWithHeaders } from '../../../lib/api-client';
-import { subjectQueryKey } from '../../subjects/api/get-subject';
-import { subjectVideosQueryOptions } from '../../subjects/api/get-subject-videos';
-import { explorerVideosKey } from '../../uploads';
+import { refreshSubjectVideos } from '../../../lib/query-keys';
 
 export type Destination = RouteInput<typeof contract.files.copyFiles>['body']['destination'];
 
@@ -11,11 +9,7 @@ export type Destination = RouteInput<typeof contract.files.copyFiles>['body']['d
 function useRefresh() {
   const queryClient = useQueryClient();
   return (subjectIds: string[]) => {
-    for (const subjectId of new Set(subjectIds)) {
-      void queryClient.invalidateQueries({ queryKey: explorerVideosKey(subjectId) });
-      void queryClient.invalidateQueries({ queryKey: subjectVideosQueryOptions(subjectId).queryKey });
-      void queryClient.invalidateQueries({ queryKey: subjectQueryKey(subjectId) });
-    }
+    for (const subjectId of new Set(subjectIds)) refreshSubjectVideos(queryClient, subjectId);
   };
 }
 

@@ -6,8 +6,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Modal } from '../../../components/modal';
-import { useSubject } from '../../subjects/api/get-subject';
-import { useSubjects } from '../../subjects/api/get-subjects';
+import { useSubject } from '../../../lib/queries/get-subject';
+import { useSubjects } from '../../../lib/queries/get-subjects';
 import type { Destination } from '../api/video-mutations';
 
 export interface DestinationDialogProps {

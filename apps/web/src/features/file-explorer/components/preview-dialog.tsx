@@ -1,6 +1,6 @@
 import type { ExplorerVideo } from '@lectern/contract';
 import { Modal } from '../../../components/modal';
-import { VideoPreview } from '../../playback';
+import { VideoPreview } from '../../../components/video-preview';
 
 /**
  * Plays a video: the HLS stream once it is transcoded (adaptive, through hls.js), else its stored

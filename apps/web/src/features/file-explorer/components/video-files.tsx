@@ -15,7 +15,7 @@ import { FileDropZone, type Accept } from '../../../components/file-drop-zone';
 import type { FilterValue } from '../../../components/search-filter/filter-menu';
 import { TRANSCODING_BADGE_CELL } from '../../../components/transcoding-badge';
 import { VideoFilesTableHeader } from '../../../components/video-files-table-header';
-import { enqueueVideo } from '../../uploads';
+import { enqueueVideo } from '../../../lib/uploads/default-queue';
 import { useVideos } from '../api/get-videos';
 import { useDeleteVideos, useTransferVideos, type Destination } from '../api/video-mutations';
 import { DestinationDialog } from './destination-dialog';

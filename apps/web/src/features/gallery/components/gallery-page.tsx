@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -7,8 +8,6 @@ import { useConfig } from '../../../lib/config-query';
 import { FeedbackSections, DisplaySections } from './feedback-samples';
 import { InputSections } from './input-samples';
 import { TableSections } from './table-samples';
-import { DemoVideoPicker } from '../../demo-videos';
-import { PickerGallerySample } from '../../resource-picker';
 import { GallerySection } from './gallery-section';
 
 /** Where everyone but a demo-mode visitor goes: the gallery does not exist for them. */
@@ -40,18 +39,24 @@ export const GALLERY_SECTIONS: readonly { id: string; label: string }[] = [
   { id: 'demo-videos', label: 'Demo videos' },
 ];
 
+/** The samples of other features' pieces: the route hands them in, as features never import each other. */
+export interface GalleryFeatureSamples {
+  resourcePicker: ReactNode;
+  demoVideos: ReactNode;
+}
+
 /**
  * /dev/gallery: every shared screen piece with sample data, so a developer can see them all. It
  * exists only in demo mode (the runtime config says so); elsewhere it is the 404 page.
  */
-export default function GalleryPage() {
+export function GalleryPage(samples: GalleryFeatureSamples) {
   const config = useConfig();
   if (config.isPending) return <PageLoading />;
   if (!config.data?.demoMode) return <Navigate to={NOT_FOUND} replace />;
-  return <Gallery />;
+  return <Gallery {...samples} />;
 }
 
-function Gallery() {
+function Gallery({ resourcePicker, demoVideos }: GalleryFeatureSamples) {
   // after the sample page headers (children set theirs first), so the tab reads the gallery's title
   useDocumentTitle(GALLERY_TITLE);
   return (
@@ -74,14 +79,14 @@ function Gallery() {
         title="Resource picker"
         description="features/resource-picker: the drawer of spec 2 §2 ('Catalogue Images' unless named, 'Upload Files', 'Load More...', 'Add resource'). It lists and uploads real files of the chosen folder."
       >
-        <PickerGallerySample />
+        {resourcePicker}
       </GallerySection>
       <GallerySection
         id="demo-videos"
         title="Browse Demo Videos"
         description="features/demo-videos: the three-step drawer of spec 2 §2 (Folders, Files, Thumbnails) over the real preview videos; only transcoded files can be added, each with one of its auto-generated thumbnails."
       >
-        <DemoVideoPicker />
+        {demoVideos}
       </GallerySection>
     </>
   );

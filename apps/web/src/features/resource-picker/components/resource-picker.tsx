@@ -29,7 +29,8 @@ import { DrawerForm } from '../../../components/drawer-form';
 import { FileDropZone, type Accept } from '../../../components/file-drop-zone';
 import { ImageCropModal } from '../../../components/image-crop-modal';
 import { errorMessage } from '../../../lib/query-client';
-import { checkFile, uploadFile } from '../../uploads';
+import { checkFile } from '../../../lib/uploads/check-file';
+import { uploadFile } from '../../../lib/uploads/upload-file';
 import { objectsQueryKey, useObjects } from '../api/get-objects';
 
 /** What the picker gives back: the chosen file's storage key and public address. */

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { contract, type Role, type User } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /users/user/role/{role}: active users holding a role, to assign to a subject. */
 export function getAssignableUsers(role: Role, signal?: AbortSignal): Promise<User[]> {
@@ -8,7 +9,10 @@ export function getAssignableUsers(role: Role, signal?: AbortSignal): Promise<Us
 }
 
 export const assignableUsersQueryOptions = (role: Role) =>
-  queryOptions({ queryKey: ['users', 'role', role], queryFn: ({ signal }) => getAssignableUsers(role, signal) });
+  queryOptions({
+    queryKey: queryKeys.assignableUsers(role),
+    queryFn: ({ signal }) => getAssignableUsers(role, signal),
+  });
 
 export function useAssignableUsers(role: Role, enabled = true) {
   return useQuery({ ...assignableUsersQueryOptions(role), enabled });

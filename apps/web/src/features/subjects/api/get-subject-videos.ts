@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { contract, type VideoFile } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
-import { subjectsQueryKey } from './get-subjects';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /file-explorer-service/cloud/subject/{subjectid}: the subject's video files. */
 export function getSubjectVideos(subjectId: string, signal?: AbortSignal): Promise<VideoFile[]> {
@@ -10,7 +10,7 @@ export function getSubjectVideos(subjectId: string, signal?: AbortSignal): Promi
 
 export const subjectVideosQueryOptions = (subjectId: string) =>
   queryOptions({
-    queryKey: [...subjectsQueryKey, 'videos', subjectId],
+    queryKey: queryKeys.subjectVideos(subjectId),
     queryFn: ({ signal }) => getSubjectVideos(subjectId, signal),
   });
 

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { MESSAGES, contract, type RouteDef, type RouteInput, type SubjectDetail } from '@lectern/contract';
 import { apiCallWithHeaders } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
-import { subjectQueryKey } from './get-subject';
-import { subjectsQueryKey } from './get-subjects';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Every call that changes one subject and answers with the whole subject. */
 export const SUBJECT_EDITS = {
@@ -31,8 +30,8 @@ export type SubjectEditInput<K extends SubjectEdit> = RouteInput<(typeof SUBJECT
 
 /** After any change: the answer is the new subject; the listing is stale. On a conflict, reload the subject. */
 function settle(queryClient: QueryClient, subjectId: string, detail?: SubjectDetail) {
-  if (detail) queryClient.setQueryData(subjectQueryKey(subjectId), detail);
-  void queryClient.invalidateQueries({ queryKey: [...subjectsQueryKey, 'list'] });
+  if (detail) queryClient.setQueryData(queryKeys.subject(subjectId), detail);
+  void queryClient.invalidateQueries({ queryKey: queryKeys.subjectList });
 }
 
 /**
@@ -64,7 +63,7 @@ export function useSubjectEdit<K extends SubjectEdit>(
     onSuccess: (result) => settle(queryClient, options.subjectId, result.data),
     onError: (error) => {
       if (isApiError(error) && error.status === 409) {
-        void queryClient.invalidateQueries({ queryKey: subjectQueryKey(options.subjectId) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.subject(options.subjectId) });
       }
     },
   });
@@ -92,7 +91,7 @@ export function useDeleteSubjects() {
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true, errorMessages: { 403: MESSAGES.subjectDeleteForbidden } },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: subjectsQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.subjects }),
   });
 }
 
@@ -105,6 +104,6 @@ export function useChangeAssignee(subjectId: string, subjectName: string) {
       return result.data;
     },
     meta: { errorMessages: { 500: MESSAGES.assigneeUpdateFailed }, messageValues: { subjectName } },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: subjectsQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.subjects }),
   });
 }

@@ -12,7 +12,7 @@ import { useConfirm } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { useSession } from '../../../lib/session';
-import { useSubject } from '../api/get-subject';
+import { useSubject } from '../../../lib/queries/get-subject';
 import { SubjectLoadState } from './subject-load-state';
 import { useSubjectEdit } from '../api/subject-mutations';
 import { useSubjectParams, SUBJECT_MANAGEMENT_PATH } from '../hooks/use-subject-params';

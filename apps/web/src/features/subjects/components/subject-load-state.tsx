@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/query-client';
-import type { useSubject } from '../api/get-subject';
+import type { useSubject } from '../../../lib/queries/get-subject';
 
 /**
  * What a subject page shows while its subject loads (skeletons) or when loading failed (the

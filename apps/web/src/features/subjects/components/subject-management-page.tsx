@@ -21,7 +21,7 @@ import { SubHeader } from '../../../components/sub-header';
 import { TabPanel, tabProps } from '../../../components/tab-panel';
 import { errorMessage } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';
-import { useSubjects } from '../api/get-subjects';
+import { useSubjects } from '../../../lib/queries/get-subjects';
 import { useDeleteSubjects } from '../api/subject-mutations';
 import { detailsLink } from '../hooks/use-subject-params';
 import { SubjectFormDrawer } from './subject-form-drawer';

@@ -6,7 +6,7 @@ import type { SubjectListItem } from '@lectern/contract';
 import { DataTable, type TableConfig } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/query-client';
-import { useSubjects } from '../api/get-subjects';
+import { useSubjects } from '../../../lib/queries/get-subjects';
 import { SUBJECT_DETAILS_PATH } from '../hooks/use-subject-params';
 import { ApproveDialog, RevertDialog } from './review-dialogs';
 

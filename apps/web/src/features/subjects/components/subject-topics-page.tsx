@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import type { SubjectDetail, Unit } from '@lectern/contract';
 import { PageHeader } from '../../../components/page-header';
-import { useSubject } from '../api/get-subject';
+import { useSubject } from '../../../lib/queries/get-subject';
 import { SubjectLoadState } from './subject-load-state';
 import { SUBJECT_MANAGEMENT_PATH, detailsLink, useSubjectParams } from '../hooks/use-subject-params';
 import { useSubjectPermissions } from '../hooks/use-subject-permissions';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SubjectDetail, Topic, Unit } from '@lectern/contract';
-import { subjectQueryKey } from '../api/get-subject';
+import { queryKeys } from '../../../lib/query-keys';
 import { useSubjectEdit } from '../api/subject-mutations';
 
 /** Swallows a rejection the mutation cache has already shown (fire-and-forget actions). */
@@ -57,7 +57,7 @@ export function useTreeActions(subjectId: string) {
   const attachVideo = useSubjectEdit('attachVideo', edit).mutateAsync;
 
   return useMemo(() => {
-    const key = subjectQueryKey(subjectId);
+    const key = queryKeys.subject(subjectId);
     const current = () => queryClient.getQueryData<SubjectDetail>(key);
     const version = () => current()?.version ?? 0;
 

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { UploadQueue, type QueueDeps, type QueueTarget } from '../queue/upload-queue';
+import { UploadQueue, type QueueDeps, type QueueTarget } from '../../../lib/uploads/upload-queue';
 import { UploadPanel } from './upload-panel';
 
 const TARGET: QueueTarget = { type: 'subject', subjectId: 'subj-1', unitId: 'u1', topicId: 't1' };

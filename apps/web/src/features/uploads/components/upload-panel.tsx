@@ -22,17 +22,15 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import { formatBytes, shortenFileName } from '@lectern/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { subjectQueryKey } from '../../subjects/api/get-subject';
-import { subjectVideosQueryOptions } from '../../subjects/api/get-subject-videos';
-import { explorerVideosKey } from '../api/uploads-api';
-import { uploadQueue as defaultQueue } from '../queue/default-queue';
+import { refreshSubjectVideos } from '../../../lib/query-keys';
+import { uploadQueue as defaultQueue } from '../../../lib/uploads/default-queue';
 import {
   queueCounts,
   useQueueState,
   type UploadItem,
   type UploadQueue,
   type UploadStatus,
-} from '../queue/upload-queue';
+} from '../../../lib/uploads/upload-queue';
 
 /** How each state reads and looks in a row. */
 export const STATUS_LOOK: Record<
@@ -137,10 +135,7 @@ export function UploadPanel({ queue = defaultQueue }: { queue?: UploadQueue }) {
     () =>
       queue.onRegistered((item) => {
         if (item.target.type !== 'subject') return;
-        const { subjectId } = item.target;
-        void queryClient.invalidateQueries({ queryKey: subjectQueryKey(subjectId) });
-        void queryClient.invalidateQueries({ queryKey: subjectVideosQueryOptions(subjectId).queryKey });
-        void queryClient.invalidateQueries({ queryKey: explorerVideosKey(subjectId) });
+        refreshSubjectVideos(queryClient, item.target.subjectId);
       }),
     [queue, queryClient],
   );

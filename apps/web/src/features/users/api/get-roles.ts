@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { contract, type RouteOutput } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
-import { usersQueryKey } from './get-users';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type RoleList = RouteOutput<typeof contract.users.listRoles>;
 
@@ -12,7 +12,7 @@ export function getRoles(signal?: AbortSignal): Promise<RoleList> {
 
 export const rolesQueryOptions = () =>
   queryOptions({
-    queryKey: [...usersQueryKey, 'roles'],
+    queryKey: [...queryKeys.users, 'roles'],
     queryFn: ({ signal }) => getRoles(signal),
     // the role list changes with a release, not while a page is open
     staleTime: Infinity,

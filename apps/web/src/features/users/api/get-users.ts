@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CONSTANTS, contract, type RouteOutput } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type UsersPage = RouteOutput<typeof contract.users.listInternal>;
 /** One staff user as the list gives it. */
 export type UserRow = UsersPage['content'][number];
-
-export const usersQueryKey = ['users'] as const;
 
 /** GET /users/user/internal/all?page=0&size=1000: the staff users (spec 2 §7, spec 1 §9). */
 export function getInternalUsers(signal?: AbortSignal): Promise<UsersPage> {
@@ -15,7 +14,7 @@ export function getInternalUsers(signal?: AbortSignal): Promise<UsersPage> {
 
 export const internalUsersQueryOptions = () =>
   queryOptions({
-    queryKey: [...usersQueryKey, 'internal', CONSTANTS.usersPage.page, CONSTANTS.usersPage.size],
+    queryKey: [...queryKeys.users, 'internal', CONSTANTS.usersPage.page, CONSTANTS.usersPage.size],
     queryFn: ({ signal }) => getInternalUsers(signal),
   });
 

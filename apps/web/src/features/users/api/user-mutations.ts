@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { contract, type RouteInput } from '@lectern/contract';
 import { apiCallWithHeaders } from '../../../lib/api-client';
-import { usersQueryKey } from './get-users';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type CreateUserInput = RouteInput<typeof contract.users.create>['body'];
 export type UpdateUserInput = RouteInput<typeof contract.users.update>['body'];
@@ -18,7 +18,7 @@ export function useCreateUser() {
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }),
   });
 }
 
@@ -34,6 +34,6 @@ export function useUpdateUser() {
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { contract, type RouteOutput } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
-import { usersQueryKey } from './get-users';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type MobileCheck = RouteOutput<typeof contract.users.validateMobile>;
 
@@ -12,7 +12,7 @@ export function validateMobile(mobileNumber: string, signal?: AbortSignal): Prom
 
 export const mobileCheckQueryOptions = (mobileNumber: string) =>
   queryOptions({
-    queryKey: [...usersQueryKey, 'validate', mobileNumber],
+    queryKey: [...queryKeys.users, 'validate', mobileNumber],
     queryFn: ({ signal }) => validateMobile(mobileNumber, signal),
     // the field shows its own progress: no bar across the top of the window
     meta: { background: true },

@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { contract, type SubjectDetail } from '@lectern/contract';
-import { apiCall } from '../../../lib/api-client';
-import { subjectsQueryKey } from './get-subjects';
-
-export const subjectQueryKey = (subjectId: string) => [...subjectsQueryKey, 'detail', subjectId] as const;
+import { apiCall } from '../api-client';
+import { queryKeys } from '../query-keys';
 
 /** GET /subjects/subject/subjectid/{subjectid}: one subject with its tree, totals and people. */
 export function getSubject(subjectId: string, signal?: AbortSignal): Promise<SubjectDetail> {
@@ -11,7 +9,7 @@ export function getSubject(subjectId: string, signal?: AbortSignal): Promise<Sub
 }
 
 export const subjectQueryOptions = (subjectId: string) =>
-  queryOptions({ queryKey: subjectQueryKey(subjectId), queryFn: ({ signal }) => getSubject(subjectId, signal) });
+  queryOptions({ queryKey: queryKeys.subject(subjectId), queryFn: ({ signal }) => getSubject(subjectId, signal) });
 
 export function useSubject(subjectId: string | null) {
   return useQuery({ ...subjectQueryOptions(subjectId ?? ''), enabled: Boolean(subjectId) });

@@ -1,10 +1,10 @@
 import { VIDEO_TARGET_KINDS, contract, type UploadTarget } from '@lectern/contract';
-import { apiCall } from '../../../lib/api-client';
-import { getSession } from '../../../lib/session';
-import { uploadApi } from '../api/uploads-api';
-import { checkFile } from '../engine/check-file';
-import { uploadFile } from '../engine/upload-file';
-import { readVideoDuration } from '../engine/video-duration';
+import { apiCall } from '../api-client';
+import { getSession } from '../session';
+import { uploadApi } from './uploads-api';
+import { checkFile } from './check-file';
+import { uploadFile } from './upload-file';
+import { readVideoDuration } from './video-duration';
 import { UploadQueue, newUploadId, useQueueState, type QueueTarget, type UploadItem } from './upload-queue';
 
 function storageTarget(target: QueueTarget): UploadTarget {

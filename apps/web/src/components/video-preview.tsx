@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { VideoPlayer } from '../../../components/video-player';
-import { errorMessage } from '../../../lib/query-client';
-import { useVideoUrl } from '../api/get-video-url';
+import { VideoPlayer } from './video-player';
+import { errorMessage } from '../lib/query-client';
+import { useVideoUrl } from '../lib/queries/get-video-url';
 
 /** Plays one video by id: fetches its addresses, then the HLS stream when transcoded, else the original file. */
 export function VideoPreview({ videoId, name }: { videoId: string; name: string }) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { contract, type VideoUrl } from '@lectern/contract';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from '../api-client';
 
 /** GET .../videos/{videoId}/url: the signed original, and once transcoded the HLS playlist, poster and thumbnails. */
 export function getVideoUrl(videoId: string, signal?: AbortSignal): Promise<VideoUrl> {

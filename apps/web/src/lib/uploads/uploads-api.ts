@@ -5,7 +5,7 @@ import {
   type UploadStart,
   type UploadStartResult,
 } from '@lectern/contract';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from '../api-client';
 
 export type SignPartsInput = RouteInput<typeof contract.uploads.signParts>['body'];
 export type SignPartsResult = RouteOutput<typeof contract.uploads.signParts>;
@@ -30,9 +30,3 @@ export const uploadApi: UploadApi = {
     await apiCall(contract.uploads.abort, { params: { uploadId } });
   },
 };
-
-/**
- * Query-key prefix of a subject's video lists in the file explorer. After a registration the upload
- * queue invalidates it (with the subject itself), so an open list shows the new file.
- */
-export const explorerVideosKey = (subjectId: string) => ['file-explorer', 'videos', subjectId] as const;

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { contract, type RouteOutput } from '@lectern/contract';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from '../api-client';
+import { queryKeys } from '../query-keys';
 
 export type SubjectList = RouteOutput<typeof contract.subjects.all>;
-
-export const subjectsQueryKey = ['subjects'] as const;
 
 /** GET /subjects/subject/all: every subject the caller may see (the listing). */
 export function getSubjects(signal?: AbortSignal): Promise<SubjectList> {
@@ -12,7 +11,7 @@ export function getSubjects(signal?: AbortSignal): Promise<SubjectList> {
 }
 
 export const subjectsQueryOptions = () =>
-  queryOptions({ queryKey: [...subjectsQueryKey, 'list'], queryFn: ({ signal }) => getSubjects(signal) });
+  queryOptions({ queryKey: queryKeys.subjectList, queryFn: ({ signal }) => getSubjects(signal) });
 
 export function useSubjects() {
   return useQuery(subjectsQueryOptions());

@@ -5,8 +5,8 @@ import {
   type UploadStartResult,
   type UploadTarget,
 } from '@lectern/contract';
-import { isApiError } from '../../../lib/api-error';
-import { uploadApi, type UploadApi } from '../api/uploads-api';
+import { isApiError } from '../api-error';
+import { uploadApi, type UploadApi } from './uploads-api';
 import { abortError, isAbortError, putBlob, type PutBlob, type PutResult } from './put-blob';
 
 /** Parts in flight at once for one file (the issue asks for 4 to 6; 6 fills a fast link best). */

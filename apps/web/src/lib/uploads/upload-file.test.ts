@@ -6,8 +6,8 @@ import {
   uploadPartSize,
   type UploadStartResult,
 } from '@lectern/contract';
-import { mockApi, type MockRequest } from '../../../test/mock-api';
-import { installFakeXhr, type FakeAnswer } from '../test/fake-xhr';
+import { mockApi, type MockRequest } from '../../test/mock-api';
+import { installFakeXhr, type FakeAnswer } from './test/fake-xhr';
 import { checkFile } from './check-file';
 import { PARTS_IN_FLIGHT, fingerprintOf, uploadFile, type NetworkWatch } from './upload-file';
 

@@ -1,0 +1,29 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Role } from '@lectern/contract';
+
+/**
+ * Query keys that more than one feature reads or invalidates, in one place so a change made on one
+ * screen refreshes what another shows. Keys only one feature uses stay beside its queries.
+ */
+export const queryKeys = {
+  /** Every user list; the subject screens' assignable people sit under it, so user changes refresh them. */
+  users: ['users'] as const,
+  assignableUsers: (role: Role) => ['users', 'role', role] as const,
+  /** Every subject query: the listing, each subject and its video files. */
+  subjects: ['subjects'] as const,
+  subjectList: ['subjects', 'list'] as const,
+  subject: (subjectId: string) => ['subjects', 'detail', subjectId] as const,
+  subjectVideos: (subjectId: string) => ['subjects', 'videos', subjectId] as const,
+  /** A subject's video lists in the file explorer (each unit and topic below it). */
+  explorerVideos: (subjectId: string) => ['file-explorer', 'videos', subjectId] as const,
+};
+
+/**
+ * After videos of a subject were registered, copied, moved or deleted: its file lists and the subject
+ * itself (a move or delete detaches subtopics), wherever they are shown.
+ */
+export function refreshSubjectVideos(queryClient: QueryClient, subjectId: string): void {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.subject(subjectId) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.subjectVideos(subjectId) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.explorerVideos(subjectId) });
+}
