@@ -22,16 +22,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  {
-    // Features never import each other; shared code flows components/lib -> features -> app.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/app/*', '../../app/**'], message: 'features must not import from app/' }] },
-      ],
-    },
-  },
+  ...webLayers(),
   {
     // The contract runs in browsers too: no Node built-ins outside its tests.
     files: ['packages/contract/src/**/*.ts'],
@@ -48,3 +39,44 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 );
+
+/**
+ * The web console's layers: shared code (components/, lib/, hooks/) -> features/<name> -> app/.
+ * A feature imports shared code and itself only, never another feature or app/; shared code
+ * imports neither features nor app/ (its tests may mount the app's theme); app/ imports anything.
+ * Imports are relative, so a pattern counts how far an import climbs: each folder depth gets its
+ * own block (the blocks' files never overlap).
+ */
+function webLayers() {
+  const src = 'apps/web/src';
+  const climb = (levels) => `^(\\.\\./){${levels}}`;
+  const rule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+  const blocks = [];
+  for (let depth = 1; depth <= 5; depth += 1) {
+    // a file `depth` folders below src/: `depth` steps up reach src/
+    const below = '*/'.repeat(depth - 1);
+    blocks.push({
+      files: ['components', 'lib', 'hooks'].map((shared) => `${src}/${shared}/${below}*.{ts,tsx}`),
+      ignores: ['**/*.test.{ts,tsx}'],
+      rules: rule([
+        { regex: `${climb(depth)}(features|app)(/|$)`, message: 'shared code must not import features or app/' },
+      ]),
+    });
+    if (depth < 2) continue;
+    // a feature's own files sit depth - 2 folders below features/<name>/
+    blocks.push({
+      files: [`${src}/features/*/${'*/'.repeat(depth - 2)}*.{ts,tsx}`],
+      rules: rule([
+        {
+          regex: `${climb(depth - 1)}[^./]`,
+          message: 'features never import each other: move what several features use to components/, lib/ or hooks/',
+        },
+        {
+          regex: `${climb(depth)}(features|app)(/|$)`,
+          message: 'features must not import from app/ or other features',
+        },
+      ]),
+    });
+  }
+  return blocks;
+}
