@@ -38,6 +38,31 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}', '**/*.e2e.ts', 'apps/server/src/test/**', 'e2e/**', 'apps/web/src/test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  {
+    // Server layering: routes -> services -> repositories. Only repositories, db/ and the seeders
+    // (and tests) speak SQL, so a query is always found in the domain's repository.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/seed/**',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/test/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/**'],
+              message: 'SQL lives in *.repository.ts, db/ and seed/ only: call a repository instead.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
 
 /**
