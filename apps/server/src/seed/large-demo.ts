@@ -17,14 +17,18 @@ export const LARGE_DEMO: LargeSeedOptions = {
  * Seeds the large demo data set once when `mode` (env DEMO_SEED) is 'large', then analyzes the
  * database; a database that has it already (the big subject exists) is left alone. Returns true when
  * it seeded. Any other value of DEMO_SEED is refused, so that a typo does not silently start an
- * empty console.
+ * empty console. `size` is the data set's size (tests seed a smaller one).
  */
-export async function seedLargeDemo(database: Database, mode: string | undefined): Promise<boolean> {
+export async function seedLargeDemo(
+  database: Database,
+  mode: string | undefined,
+  size: LargeSeedOptions = LARGE_DEMO,
+): Promise<boolean> {
   if (!mode) return false;
   if (mode !== 'large') throw new Error(`DEMO_SEED must be 'large' when set, got '${mode}'`);
   const done = await database.query('SELECT 1 FROM subjects WHERE id = $1', [BIG_SUBJECT_ID]);
   if (done.length > 0) return false;
-  await seedLarge(database, LARGE_DEMO);
+  await seedLarge(database, size);
   // Planner statistics for the bulk load, as autovacuum would gather them on PostgreSQL (PGlite runs
   // no autovacuum): without them the subject queries pick plans that scan all 18,000 videos.
   await database.exec('ANALYZE');
