@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import HighlightOffIcon from '@mui/icons-material/HighlightOff';
+import { TooltipIconButton } from './tooltip-icon-button';
 
 /** Approve and decline icon buttons. */
 export function ApproveDeclineCell({
@@ -20,20 +19,12 @@ export function ApproveDeclineCell({
 }) {
   return (
     <Box sx={{ display: 'inline-flex', gap: 0.5 }}>
-      <Tooltip title={approveLabel}>
-        <span>
-          <IconButton aria-label={approveLabel} color="success" size="small" disabled={disabled} onClick={onApprove}>
-            <CheckCircleOutlineIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
-      <Tooltip title={declineLabel}>
-        <span>
-          <IconButton aria-label={declineLabel} color="error" size="small" disabled={disabled} onClick={onDecline}>
-            <HighlightOffIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
+      <TooltipIconButton title={approveLabel} color="success" disabled={disabled} onClick={onApprove}>
+        <CheckCircleOutlineIcon fontSize="small" />
+      </TooltipIconButton>
+      <TooltipIconButton title={declineLabel} color="error" disabled={disabled} onClick={onDecline}>
+        <HighlightOffIcon fontSize="small" />
+      </TooltipIconButton>
     </Box>
   );
 }

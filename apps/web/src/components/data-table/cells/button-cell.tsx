@@ -13,32 +13,14 @@ export interface ButtonCellProps {
 
 /** A button, or a link styled as a button when `to` is given. */
 export function ButtonCell({ label, to, onClick, variant = 'outlined', disabled = false, ariaLabel }: ButtonCellProps) {
-  if (to !== undefined) {
-    return (
-      <Button
-        component={RouterLink}
-        to={to}
-        onClick={onClick}
-        size="small"
-        variant={variant}
-        disabled={disabled}
-        aria-label={ariaLabel}
-        sx={{ whiteSpace: 'nowrap' }}
-      >
-        {label}
-      </Button>
-    );
-  }
-  return (
-    <Button
-      onClick={onClick}
-      size="small"
-      variant={variant}
-      disabled={disabled}
-      aria-label={ariaLabel}
-      sx={{ whiteSpace: 'nowrap' }}
-    >
-      {label}
-    </Button>
-  );
+  const props = {
+    onClick,
+    size: 'small',
+    variant,
+    disabled,
+    'aria-label': ariaLabel,
+    sx: { whiteSpace: 'nowrap' },
+    children: label,
+  } as const;
+  return to !== undefined ? <Button component={RouterLink} to={to} {...props} /> : <Button {...props} />;
 }

@@ -1,13 +1,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import CloseIcon from '@mui/icons-material/Close';
 import MovieOutlinedIcon from '@mui/icons-material/MovieOutlined';
 import { shortenFileName } from '@lectern/contract';
 import type { MultiActionValue } from '../types';
 import { VisuallyHidden } from '../../visually-hidden';
 import { LabelText } from './label-text';
+import { TooltipIconButton } from './tooltip-icon-button';
 
 /** The attached video's name with a remove control; '—' or an 'Attach' action when none is attached. */
 export function MultiActionCell({
@@ -43,13 +42,9 @@ export function MultiActionCell({
       <Box component="span" sx={{ minWidth: 0 }}>
         <LabelText text={name} shorten={shortenFileName} />
       </Box>
-      <Tooltip title={removeLabel}>
-        <span>
-          <IconButton size="small" aria-label={`${removeLabel} ${name}`} onClick={onRemove} disabled={disabled}>
-            <CloseIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
+      <TooltipIconButton title={removeLabel} label={`${removeLabel} ${name}`} disabled={disabled} onClick={onRemove}>
+        <CloseIcon fontSize="small" />
+      </TooltipIconButton>
     </Box>
   );
 }

@@ -1,20 +1,24 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { orNA } from '@lectern/contract';
-import { statusStyle } from '../status-styles';
+import { statusStyle, type StatusStyle } from '../status-styles';
 import type { StatusCellConfig, StatusValue } from '../types';
 
 type StatusCellProps = { status: StatusValue } & StatusCellConfig;
 
-function isBlank(status: StatusValue): status is null | undefined | '' {
-  return status === null || status === undefined || status.trim() === '';
+/** 'NA' for a blank status; otherwise `render` with the status's label and colours. */
+function withStatusLook(
+  { status, labels, styles }: StatusCellProps,
+  render: (look: StatusStyle, status: string) => ReactNode,
+): ReactNode {
+  if (status === null || status === undefined || status.trim() === '') return orNA(status);
+  return render(statusStyle(status, { labels, styles }), status);
 }
 
 /** Coloured status text with a dot, e.g. a green 'Published'. */
-export function StatusSpanCell({ status, labels, styles }: StatusCellProps) {
-  if (isBlank(status)) return <>{orNA(status)}</>;
-  const look = statusStyle(status, { labels, styles });
-  return (
+export function StatusSpanCell(props: StatusCellProps) {
+  return withStatusLook(props, (look, status) => (
     <Box
       component="span"
       data-status={status}
@@ -34,14 +38,12 @@ export function StatusSpanCell({ status, labels, styles }: StatusCellProps) {
       />
       {look.label}
     </Box>
-  );
+  ));
 }
 
 /** A small uppercase label on a tinted background, e.g. 'READY TO BE PUBLISHED'. */
-export function StatusLabelCell({ status, labels, styles }: StatusCellProps) {
-  if (isBlank(status)) return <>{orNA(status)}</>;
-  const look = statusStyle(status, { labels, styles });
-  return (
+export function StatusLabelCell(props: StatusCellProps) {
+  return withStatusLook(props, (look, status) => (
     <Box
       component="span"
       data-status={status}
@@ -61,19 +63,17 @@ export function StatusLabelCell({ status, labels, styles }: StatusCellProps) {
     >
       {look.label}
     </Box>
-  );
+  ));
 }
 
 /** A rounded tag (chip) in the status colours. */
-export function TagCell({ status, labels, styles }: StatusCellProps) {
-  if (isBlank(status)) return <>{orNA(status)}</>;
-  const look = statusStyle(status, { labels, styles });
-  return (
+export function TagCell(props: StatusCellProps) {
+  return withStatusLook(props, (look, status) => (
     <Chip
       size="small"
       label={look.label}
       data-status={status}
       sx={{ bgcolor: look.background, color: look.colour, border: 1, borderColor: look.colour, fontWeight: 600 }}
     />
-  );
+  ));
 }
