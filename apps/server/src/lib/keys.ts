@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { settings } from '../db/schema';
+import { KeysRepository } from '../db/keys.repository';
 
 /** The keys of DESIGN §3: the RSA pair, the fixed string the signature key encrypts, the HMAC secret. */
 export interface ServerKeys {
@@ -14,16 +13,6 @@ export interface ServerKeys {
   pepper: string;
 }
 
-async function setting(db: Db, key: string, create: () => string): Promise<string> {
-  const existing = await db.select().from(settings).where(eq(settings.key, key));
-  if (existing[0]) return existing[0].value;
-  // Two processes starting together: the first insert wins and both read it back.
-  await db.insert(settings).values({ key, value: create() }).onConflictDoNothing();
-  const stored = await db.select().from(settings).where(eq(settings.key, key));
-  if (!stored[0]) throw new Error(`Could not store setting ${key}`);
-  return stored[0].value;
-}
-
 const random = (bytes: number) => crypto.randomBytes(bytes).toString('base64url');
 
 /**
@@ -31,9 +20,10 @@ const random = (bytes: number) => crypto.randomBytes(bytes).toString('base64url'
  * so every process of a deployment shares them.
  */
 export async function loadKeys(db: Db, config: Config): Promise<ServerKeys> {
+  const stored = new KeysRepository(db);
   const privatePem =
     config.keys.privateKeyPem ??
-    (await setting(db, 'rsa_private_key', () =>
+    (await stored.getOrCreate('rsa_private_key', () =>
       crypto
         .generateKeyPairSync('rsa', { modulusLength: 2048 })
         .privateKey.export({ type: 'pkcs8', format: 'pem' })
@@ -44,9 +34,9 @@ export async function loadKeys(db: Db, config: Config): Promise<ServerKeys> {
   return {
     privateKey,
     publicKeyPem,
-    fixedString: config.keys.fixedString ?? (await setting(db, 'fixed_string', () => `lectern-${random(18)}`)),
-    signingSecret: config.keys.signingSecret ?? (await setting(db, 'signing_secret', () => random(32))),
-    pepper: await setting(db, 'pepper', () => random(32)),
+    fixedString: config.keys.fixedString ?? (await stored.getOrCreate('fixed_string', () => `lectern-${random(18)}`)),
+    signingSecret: config.keys.signingSecret ?? (await stored.getOrCreate('signing_secret', () => random(32))),
+    pepper: await stored.getOrCreate('pepper', () => random(32)),
   };
 }
 

@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import { CONSTANTS, MESSAGES, parseSignature, signatureBase } from '@lectern/contract';
-import { lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { signatureNonces } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { rsaDecrypt, safeEqual, type ServerKeys } from '../lib/keys';
+import { NonceRepository } from './nonce.repository';
 
 const KEY_CACHE_LIMIT = 10_000;
 
@@ -16,12 +15,15 @@ const KEY_CACHE_LIMIT = 10_000;
 export class SignatureVerifier {
   private readonly decrypted = new Map<string, boolean>();
   private lastSweep = 0;
+  private readonly nonces: NonceRepository;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly keys: ServerKeys,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.nonces = new NonceRepository(db);
+  }
 
   async verify(header: string | undefined, method: string, path: string): Promise<void> {
     const fail = () => new AppError(401, MESSAGES.invalidSignature);
@@ -35,15 +37,11 @@ export class SignatureVerifier {
       .digest('hex');
     if (!safeEqual(expected, parsed.mac)) throw fail();
     if (!this.keyIsValid(parsed.key)) throw fail();
-    const inserted = await this.db
-      .insert(signatureNonces)
-      .values({ id: parsed.id, expiresAt: new Date(parsed.timestamp + CONSTANTS.signatureWindowMs) })
-      .onConflictDoNothing()
-      .returning({ id: signatureNonces.id });
-    if (inserted.length === 0) throw fail();
+    const fresh = await this.nonces.claim(parsed.id, new Date(parsed.timestamp + CONSTANTS.signatureWindowMs));
+    if (!fresh) throw fail();
     if (now - this.lastSweep > 60_000) {
       this.lastSweep = now;
-      await this.db.delete(signatureNonces).where(lt(signatureNonces.expiresAt, new Date(now - 1000)));
+      await this.nonces.sweep(new Date(now - 1000));
     }
   }
 

@@ -1,0 +1,65 @@
+import { RESOURCE_TYPES, type AppConfig, type RouteOutput, type contract } from '@lectern/contract';
+import type { Config } from '../../config';
+import type { ServerKeys } from '../../lib/keys';
+import type { Storage } from '../../storage';
+import { buildOpenApi } from './openapi';
+import type { SystemRepository } from './system.repository';
+
+type Health = RouteOutput<typeof contract.system.health>;
+type OutboxEntry = RouteOutput<typeof contract.system.outbox>[number];
+
+/** Resource types of spec 2 §7 (their buckets, folders and kinds: docs/storage.md). */
+const RESOURCE_TYPE_LIST = RESOURCE_TYPES.map(({ key, label }) => ({ key, label }));
+
+/** How many outbox entries the development screen shows. */
+const OUTBOX_LIMIT = 50;
+
+/** The console's configuration, health, API document and the demo SMS outbox. */
+export class SystemService {
+  private readonly openApi: ReturnType<typeof buildOpenApi>;
+
+  constructor(
+    private readonly config: Config,
+    private readonly keys: ServerKeys,
+    private readonly storage: Storage,
+    private readonly repo: SystemRepository,
+  ) {
+    this.openApi = buildOpenApi(config.version);
+  }
+
+  appConfig(): AppConfig {
+    return {
+      environment: this.config.environment,
+      transcodingEnvironment: this.config.transcoding.environment,
+      demoMode: this.config.demoMode,
+      publicKey: this.keys.publicKeyPem,
+      fixedString: this.keys.fixedString,
+      signingSecret: this.keys.signingSecret,
+      cdnBase: this.config.cdnBase,
+      resourceTypes: RESOURCE_TYPE_LIST,
+      version: this.config.version,
+    };
+  }
+
+  async health(): Promise<Health> {
+    const [database, storage] = await Promise.all([
+      this.repo.ping().then((up) => (up ? ('ok' as const) : ('down' as const))),
+      this.storage.driver.check(),
+    ]);
+    return {
+      status: database === 'ok' && storage === 'ok' ? 'ok' : 'degraded',
+      database,
+      storage,
+      queue: 'not-configured',
+    };
+  }
+
+  docs() {
+    return this.openApi;
+  }
+
+  async outbox(mobileNumber: string | undefined): Promise<OutboxEntry[]> {
+    const rows = await this.repo.outbox(mobileNumber, OUTBOX_LIMIT);
+    return rows.map((r) => ({ mobileNumber: r.mobileNumber, code: r.code, sentAt: r.sentAt.toISOString() }));
+  }
+}
