@@ -18,7 +18,7 @@ const NOT_IN_SCHEMA = new Set(['schema_migrations']);
 // A serial column is its integer type with a sequence default in the catalogue.
 const SERIAL_TYPES: Record<string, string> = { smallserial: 'smallint', serial: 'integer', bigserial: 'bigint' };
 
-const tables = Object.values(schema).filter((value): value is PgTable => is(value, PgTable));
+const tables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));
 
 /** The columns of every table as the Drizzle schema declares them. */
 function declared(): Record<string, Record<string, ColumnShape>> {
