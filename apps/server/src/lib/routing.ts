@@ -1,24 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  MESSAGES,
-  RoleSchema,
-  hasPermission,
-  type Access,
-  type Role,
-  type RouteDef,
-  type RouteOutput,
-} from '@lectern/contract';
+import { RoleSchema, hasPermission, type Access, type Role, type RouteDef, type RouteOutput } from '@lectern/contract';
 import type { z } from 'zod';
-import { AppError, forbidden, unauthorized } from './app-error';
+import { AppError } from './app-error';
 import type { AppDeps } from './deps';
 
 /** The signed-in caller, decided from the session, never from x-user-info. */
 export interface AuthContext {
   userId: string;
+  /** "Priya Raghavan": read with the session, for activity summaries and notifications */
+  name: string;
   roles: Role[];
   tokenHash: string;
   expiresAt: Date;
 }
+
+/** Who makes a change: what services need of the caller. */
+export type Actor = Pick<AuthContext, 'userId' | 'name' | 'roles'>;
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -72,13 +69,13 @@ async function checkAccess(deps: AppDeps, access: Access, request: FastifyReques
   }
   if (access.kind === 'signed') return undefined;
   const auth = await deps.sessions.authenticate(request.headers.authorization);
-  if (!auth) throw unauthorized(true);
+  if (!auth) throw AppError.of(401, 'unauthorized', {}, { tokenInvalid: true });
   const actingHeader = request.headers['x-user-info'];
   if (actingHeader !== undefined) {
     const acting = RoleSchema.safeParse(actingHeader);
-    if (!acting.success || !auth.roles.includes(acting.data)) throw forbidden();
+    if (!acting.success || !auth.roles.includes(acting.data)) throw AppError.of(403, 'unauthorized');
   }
-  if (!hasPermission(auth.roles, access.area)) throw forbidden();
+  if (!hasPermission(auth.roles, access.area)) throw AppError.of(403, 'unauthorized');
   return auth;
 }
 
@@ -96,7 +93,7 @@ export function registerDomain<D extends Record<string, RouteDef>>(
       method: def.method,
       url: toFastifyPath(def.path),
       handler: async (request, reply) => {
-        if (def.demoOnly && !deps.config.demoMode) throw new AppError(404, MESSAGES.generic);
+        if (def.demoOnly && !deps.config.demoMode) throw AppError.of(404, 'generic');
         const auth = await checkAccess(deps, def.access, request);
         const ctx = {
           params: parseOrThrow(def.params, request.params),

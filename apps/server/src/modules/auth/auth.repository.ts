@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { otpCodes, roles, userRoles, users } from '../../db/schema';
+import { devOutbox, otpCodes, roles, userRoles, users } from '../../db/schema';
 
 /** Sign-in data access: codes, and the users they are for. */
 export class AuthRepository {
@@ -67,6 +67,11 @@ export class AuthRepository {
       .where(and(eq(otpCodes.id, id), isNull(otpCodes.consumedAt), lt(otpCodes.attempts, maxTries)))
       .returning({ id: otpCodes.id });
     return rows.length === 1;
+  }
+
+  /** Demo mode's outbox of sent codes (GET /api/dev/outbox). */
+  async insertOutboxCode(mobileNumber: string, code: string): Promise<void> {
+    await this.db.insert(devOutbox).values({ mobileNumber, code });
   }
 
   async recordSignIn(userId: string): Promise<void> {

@@ -8,7 +8,7 @@ import type { AuthRepository } from './auth.repository';
 import type { CodeDelivery } from './code-delivery';
 import type { SessionService } from './session.service';
 
-const invalidCredentials = () => new AppError(401, MESSAGES.invalidCredentials, { errorCode: 1017 });
+const invalidCredentials = () => AppError.of(401, 'invalidCredentials', {}, { errorCode: 1017 });
 
 /** Sign-in with a one-time code (DESIGN §3). */
 export class AuthService {
@@ -43,7 +43,7 @@ export class AuthService {
         sinceNewest < otp.resendCooldownMs
           ? Math.ceil((otp.resendCooldownMs - sinceNewest) / 1000)
           : Math.ceil(otp.windowMs / 1000);
-      throw new AppError(429, MESSAGES.tooManyRequests, { headers: { 'retry-after': String(retryAfter) } });
+      throw AppError.of(429, 'tooManyRequests', {}, { headers: { 'retry-after': String(retryAfter) } });
     }
     const userId = await this.repo.activeUserIdByPhone(mobileNumber);
     const code = crypto
@@ -81,7 +81,7 @@ export class AuthService {
     const row = await this.repo.newestCode(mobileNumber);
     if (!row || row.consumedAt || row.expiresAt.getTime() <= Date.now()) throw invalidCredentials();
     if (row.attempts >= CONSTANTS.otpMaxWrongTries) {
-      throw new AppError(401, MESSAGES.otpExhausted, { errorCode: 1018 });
+      throw AppError.of(401, 'otpExhausted', {}, { errorCode: 1018 });
     }
     const matches = code !== null && /^\d{6}$/.test(code) && safeEqual(this.hashCode(mobileNumber, code), row.codeHash);
     if (!matches || !row.userId) {
@@ -98,7 +98,7 @@ export class AuthService {
 
   async currentUser(userId: string): Promise<LoggedInUser> {
     const user = await this.repo.loggedInUser(userId);
-    if (!user) throw new AppError(401, MESSAGES.unauthorized, { tokenInvalid: true });
+    if (!user) throw AppError.of(401, 'unauthorized', {}, { tokenInvalid: true });
     return toLoggedInUser(user);
   }
 }

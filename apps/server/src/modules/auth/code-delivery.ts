@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { devOutbox } from '../../db/schema';
+import { AuthRepository } from './auth.repository';
 
 /** Where sign-in codes go: an interface, so a deployment plugs in its SMS provider. */
 export interface CodeDelivery {
@@ -11,13 +11,16 @@ export interface CodeDelivery {
 /** Demo mode: the code goes to the server log and the development outbox (GET /api/dev/outbox). */
 export class DevOutboxDelivery implements CodeDelivery {
   readonly kind = 'dev-outbox';
+  private readonly repo: AuthRepository;
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.repo = new AuthRepository(db);
+  }
 
   async send(mobileNumber: string, code: string): Promise<void> {
-    await this.db.insert(devOutbox).values({ mobileNumber, code });
+    await this.repo.insertOutboxCode(mobileNumber, code);
     this.log.info({ mobileNumber, code }, 'sign-in code (demo outbox)');
   }
 }

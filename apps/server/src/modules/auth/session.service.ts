@@ -1,18 +1,21 @@
 import crypto from 'node:crypto';
 import { RoleSchema, type Role } from '@lectern/contract';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
 import { keyedHash, type ServerKeys } from '../../lib/keys';
 import type { AuthContext } from '../../lib/routing';
+import { SessionRepository } from './session.repository';
 
 /** Opaque session tokens (256 bits), stored only as a keyed hash, with an expiry. */
 export class SessionService {
+  private readonly repo: SessionRepository;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly keys: ServerKeys,
     private readonly ttlMs: number,
-  ) {}
+  ) {
+    this.repo = new SessionRepository(db);
+  }
 
   /** Starts a session and returns the token to hand to the client. */
   async create(
@@ -21,7 +24,7 @@ export class SessionService {
   ): Promise<{ token: string; expiresAt: Date }> {
     const token = crypto.randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.ttlMs);
-    await this.db.insert(sessions).values({
+    await this.repo.insert({
       tokenHash: keyedHash(this.keys, token),
       userId,
       expiresAt,
@@ -31,41 +34,38 @@ export class SessionService {
     return { token, expiresAt };
   }
 
-  /** The caller of a live session of an active user, or null. Accepts `Bearer x` and a bare token. */
+  /**
+   * The caller of a live session of an active user, or null, with their name and roles (one query,
+   * so no service looks the actor up again). Accepts `Bearer x` and a bare token.
+   */
   async authenticate(header: string | undefined): Promise<AuthContext | null> {
     const token = header?.replace(/^Bearer\s+/i, '').trim();
     if (!token || token.length > 200) return null;
     const tokenHash = keyedHash(this.keys, token);
-    const rows = await this.db
-      .select({
-        userId: sessions.userId,
-        expiresAt: sessions.expiresAt,
-        roles: sql<
-          string[]
-        >`array(select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${users.id} order by r.id)`,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date()), eq(users.active, true)));
-    const row = rows[0];
+    const row = await this.repo.live(tokenHash, new Date());
     if (!row) return null;
     const roles = row.roles.map((r) => RoleSchema.parse(r)) as Role[];
-    return { userId: row.userId, roles, tokenHash, expiresAt: row.expiresAt };
+    return {
+      userId: row.userId,
+      name: `${row.firstName} ${row.lastName}`.trim(),
+      roles,
+      tokenHash,
+      expiresAt: row.expiresAt,
+    };
   }
 
   /** Ends one session. */
   async end(tokenHash: string): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    await this.repo.delete(tokenHash);
   }
 
-  /** Ends every session of a user (deactivation). */
-  async endAllForUser(userId: string, db: Db = this.db): Promise<number> {
-    const deleted = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ t: sessions.tokenHash });
-    return deleted.length;
+  /** Ends every session of a user (deactivation); `db` is the caller's transaction when there is one. */
+  async endAllForUser(userId: string, db?: Db): Promise<number> {
+    return this.repo.deleteForUser(userId, db);
   }
 
   /** Removes expired sessions. */
   async sweep(): Promise<void> {
-    await this.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+    await this.repo.deleteExpired(new Date());
   }
 }

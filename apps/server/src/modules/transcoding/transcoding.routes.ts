@@ -1,18 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { TRANSCODING_MESSAGES, contract, fillMessage } from '@lectern/contract';
 import type { AppDeps } from '../../lib/deps';
-import { registerDomain, type AuthContext } from '../../lib/routing';
+import { registerDomain } from '../../lib/routing';
 import type { TranscodingService } from './transcoding.service';
 
 /** The transcoding calls of spec 2 §7. */
 export function transcodingRoutes(app: FastifyInstance, deps: AppDeps, service: TranscodingService): void {
-  const actor = async (auth: AuthContext) => {
-    const [row] = await deps.database.query<{ name: string }>(
-      "SELECT trim(first_name || ' ' || last_name) AS name FROM users WHERE id = $1",
-      [auth.userId],
-    );
-    return { userId: auth.userId, name: row?.name ?? 'Someone' };
-  };
   registerDomain(app, deps, contract.transcoding, {
     toBeTranscoded: async ({ query }) => ({ data: await service.toBeTranscoded(query) }),
     videosToBeTranscoded: async ({ params, query }) => ({
@@ -25,14 +18,14 @@ export function transcodingRoutes(app: FastifyInstance, deps: AppDeps, service: 
     jobsNext: async ({ params, query }) => ({ data: await service.jobs(params.list, query) }),
     counts: async ({ query }) => ({ data: await service.counts(query.environment) }),
     submit: async ({ auth, body }) => {
-      const jobs = await service.submit(body.videoIds, body.queue, await actor(auth));
+      const jobs = await service.submit(body.videoIds, body.queue, auth);
       return {
         data: { jobs },
         message: fillMessage(TRANSCODING_MESSAGES.submitted, { count: jobs.length, queue: body.queue }),
       };
     },
     cancel: async ({ auth, body }) => {
-      const jobs = await service.cancel(body.jobIds, await actor(auth));
+      const jobs = await service.cancel(body.jobIds, auth);
       return { data: { jobs }, message: fillMessage(TRANSCODING_MESSAGES.cancelled, { count: jobs.length }) };
     },
   });
