@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { roles, userRoles, users } from '../../db/schema';
 
-type UserRow = typeof users.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
 
 export function roleId(role: Role): number {
   return ROLES.indexOf(role) + 1;
@@ -73,8 +73,8 @@ export class UsersRepository {
     return rows[0] ? ((await this.withRoles([rows[0]], db))[0] ?? null) : null;
   }
 
-  async byPhone(phone: string): Promise<{ id: string } | null> {
-    const rows = await this.db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+  async byPhone(phone: string, db: Db = this.db): Promise<{ id: string } | null> {
+    const rows = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
     return rows[0] ?? null;
   }
 
@@ -95,23 +95,29 @@ export class UsersRepository {
     await db.insert(userRoles).values(held.map((r) => ({ userId: values.id, roleId: roleId(r) })));
   }
 
-  /** Updates a user if `version` is still current; false when someone else changed it first. */
+  /** The user row, locked for the rest of the transaction. */
+  async lock(tx: Db, id: string): Promise<UserRow | null> {
+    const rows = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    return rows[0] ?? null;
+  }
+
+  async bumpVersion(tx: Db, id: string): Promise<void> {
+    await tx
+      .update(users)
+      .set({ version: sql`${users.version} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, id));
+  }
+
+  /** Replaces a user's details and roles (the caller holds the row's lock and checked its version). */
   async update(
     db: Db,
     id: string,
-    version: number,
     values: { firstName: string; lastName: string; email: string; phone: string; active: boolean; roles: Role[] },
-  ): Promise<boolean> {
+  ): Promise<void> {
     const { roles: held, ...row } = values;
-    const updated = await db
-      .update(users)
-      .set({ ...row, version: sql`${users.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(users.id, id), eq(users.version, version)))
-      .returning({ id: users.id });
-    if (updated.length === 0) return false;
+    await db.update(users).set(row).where(eq(users.id, id));
     await db.delete(userRoles).where(eq(userRoles.userId, id));
     await db.insert(userRoles).values(held.map((r) => ({ userId: id, roleId: roleId(r) })));
-    return true;
   }
 
   async countActive(): Promise<{ active: number; inactive: number }> {

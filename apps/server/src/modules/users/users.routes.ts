@@ -13,11 +13,11 @@ export function usersRoutes(app: FastifyInstance, deps: AppDeps): void {
     listRoles: async () => ({ data: ROLES.map((roleName) => ({ roleId: roleId(roleName), roleName })) }),
     listByRole: async ({ params }) => ({ data: await service.byRole(params.role) }),
     create: async ({ auth, body }) => {
-      const { user, message } = await service.create(auth.userId, body);
+      const { user, message } = await service.create(auth, body);
       return { data: user, message, status: 201 };
     },
     update: async ({ auth, body }) => {
-      const { user, message } = await service.update(auth.userId, body);
+      const { user, message } = await service.update(auth, body);
       return { data: user, message };
     },
     validateMobile: async ({ params }) => ({ data: await service.validateMobile(params.mobileNumber) }),
