@@ -11,7 +11,10 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 
-  /** Builds an error from a catalogue entry, filling its placeholders. */
+  /**
+   * The one way to fail with a catalogue message: `AppError.of(409, 'staleVersion', { entity: 'user' })`.
+   * The status decides how the client reacts; the key decides what the person reads.
+   */
   static of(
     statusCode: number,
     key: MessageKey,
@@ -22,8 +25,9 @@ export class AppError extends Error {
   }
 }
 
-export const unauthorized = (tokenInvalid = false) =>
-  new AppError(401, MESSAGES.unauthorized, tokenInvalid ? { tokenInvalid } : {});
-export const forbidden = () => new AppError(403, MESSAGES.unauthorized);
+// Kept only while files.service.ts, files.repository.ts and uploads.service.ts still import them:
+// remove once they throw AppError.of like everything else.
+/** @deprecated use `AppError.of(403, 'unauthorized')` */
+export const forbidden = () => AppError.of(403, 'unauthorized');
+/** @deprecated use `AppError.of(404, 'notFound', { what })` */
 export const notFound = (what: string) => AppError.of(404, 'notFound', { what });
-export const staleVersion = (entity: string) => AppError.of(409, 'staleVersion', { entity });

@@ -1,10 +1,14 @@
-import type { Assignee, Unit } from '@lectern/contract';
+import type { Assignee, Role, Unit } from '@lectern/contract';
 import { computeTotals } from '@lectern/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
-import { subjectAssignees, subjects } from '../../db/schema';
+import { roles, subjectAssignees, subjects, units, userRoles, users, videos } from '../../db/schema';
 
 export type SubjectRow = typeof subjects.$inferSelect;
+type SubjectInsert = typeof subjects.$inferInsert;
+/** What a change may set on a subject row (not its id, version or bookkeeping). */
+export type SubjectChanges = Partial<Omit<SubjectInsert, 'id' | 'version' | 'createdAt' | 'updatedAt' | 'createdBy'>>;
+export type AssigneeRole = 'CONTENT_DEVELOPER' | 'CONTENT_UPLOADER';
 
 export interface SubjectPeopleRow {
   contentAdmin: Assignee | null;
@@ -199,10 +203,46 @@ export class SubjectsRepository {
     });
   }
 
+  /** A subject's video files, by name. */
+  async videos(subjectId: string) {
+    return this.database.db.select().from(videos).where(eq(videos.subjectId, subjectId)).orderBy(asc(videos.name));
+  }
+
+  /** Ids and names of those of `subjectIds` that exist. */
+  async names(subjectIds: string[]): Promise<{ id: string; name: string }[]> {
+    return this.database.db
+      .select({ id: subjects.id, name: subjects.name })
+      .from(subjects)
+      .where(inArray(subjects.id, subjectIds));
+  }
+
+  // ---- inside a change's transaction
+
   /** The subject row, locked for the rest of the transaction. */
   async lockSubject(tx: Db, subjectId: string): Promise<SubjectRow | null> {
     const rows = await tx.select().from(subjects).where(eq(subjects.id, subjectId)).for('update');
     return rows[0] ?? null;
+  }
+
+  async bumpVersion(tx: Db, subjectId: string): Promise<void> {
+    await tx
+      .update(subjects)
+      .set({ version: sql`${subjects.version} + 1`, updatedAt: new Date() })
+      .where(eq(subjects.id, subjectId));
+  }
+
+  async insert(tx: Db, row: SubjectChanges & { id: string; name: string; createdBy: string }): Promise<void> {
+    await tx.insert(subjects).values(row);
+  }
+
+  async update(tx: Db, subjectId: string, changes: SubjectChanges): Promise<void> {
+    if (Object.keys(changes).length === 0) return;
+    await tx.update(subjects).set(changes).where(eq(subjects.id, subjectId));
+  }
+
+  /** Deletes subjects with everything in them (the database cascades). */
+  async delete(tx: Db, subjectIds: string[]): Promise<void> {
+    await tx.delete(subjects).where(inArray(subjects.id, subjectIds));
   }
 
   async assignedIds(tx: Db, subjectId: string, role: string): Promise<string[]> {
@@ -213,10 +253,54 @@ export class SubjectsRepository {
     return rows.map((r) => r.userId);
   }
 
-  async bumpVersion(tx: Db, subjectId: string, changes: Partial<SubjectRow> = {}): Promise<void> {
+  async addAssignee(tx: Db, subjectId: string, userId: string, role: AssigneeRole): Promise<void> {
+    await tx.insert(subjectAssignees).values({ subjectId, userId, role }).onConflictDoNothing();
+  }
+
+  async removeAssignee(tx: Db, subjectId: string, userId: string, role: AssigneeRole): Promise<void> {
     await tx
-      .update(subjects)
-      .set({ ...changes, version: sql`${subjects.version} + 1`, updatedAt: new Date() })
-      .where(eq(subjects.id, subjectId));
+      .delete(subjectAssignees)
+      .where(
+        and(
+          eq(subjectAssignees.subjectId, subjectId),
+          eq(subjectAssignees.userId, userId),
+          eq(subjectAssignees.role, role),
+        ),
+      );
+  }
+
+  /** A person about to be assigned: their name, whether they are active and hold `role`; null when unknown. */
+  async candidate(tx: Db, userId: string, role: Role) {
+    const person = await tx
+      .select({ first: users.firstName, last: users.lastName, active: users.active })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!person[0]) return null;
+    const held = await tx
+      .select({ n: roles.name })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(and(eq(userRoles.userId, userId), eq(roles.name, role)));
+    return {
+      name: `${person[0].first} ${person[0].last}`.trim(),
+      active: person[0].active,
+      holdsRole: held.length > 0,
+    };
+  }
+
+  /** Active content admins: who reviews a subject that has no content admin of its own. */
+  async activeContentAdminIds(tx: Db): Promise<string[]> {
+    const rows = await tx
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(userRoles, eq(userRoles.userId, users.id))
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(and(eq(roles.name, 'CONTENT_ADMIN'), eq(users.active, true)));
+    return rows.map((r) => r.id);
+  }
+
+  async unitCount(tx: Db, subjectId: string): Promise<number> {
+    const [row] = await tx.select({ n: count() }).from(units).where(eq(units.subjectId, subjectId));
+    return row?.n ?? 0;
   }
 }

@@ -9,10 +9,15 @@ import {
 } from '@lectern/contract';
 import type { AppDeps } from '../../lib/deps';
 import { registerDomain } from '../../lib/routing';
+import { SubjectReviewService } from './subject-review.service';
+import { SubjectTreeService } from './subject-tree.service';
+import { SubjectsRepository } from './subjects.repository';
 import { SubjectsService } from './subjects.service';
 
 export function subjectsRoutes(app: FastifyInstance, deps: AppDeps): SubjectsService {
   const service = new SubjectsService(deps.database, app.log);
+  const review = new SubjectReviewService(service, new SubjectsRepository(deps.database));
+  const tree = new SubjectTreeService(service);
   const ok = (detail: Awaited<ReturnType<SubjectsService['detail']>>, message?: string) => ({ data: detail, message });
   registerDomain(app, deps, contract.subjects, {
     all: async ({ auth }) => ({ data: await service.list(auth) }),
@@ -47,21 +52,21 @@ export function subjectsRoutes(app: FastifyInstance, deps: AppDeps): SubjectsSer
       return { data: { deleted }, message: fillMessage(MESSAGES.subjectsDeleted, { count: deleted.length }) };
     },
     sendForReview: async ({ auth, params, body }) => {
-      const detail = await service.sendForReview(auth, params.userId, body);
+      const detail = await review.sendForReview(auth, params.userId, body);
       return ok(detail, fillMessage(MESSAGES.sentForReview, { subjectName: detail.subjectName }));
     },
     approve: async ({ auth, params, body }) => {
-      const detail = await service.approve(auth, params.userId, body);
+      const detail = await review.approve(auth, params.userId, body);
       const key = detail.subjectState === 'PUBLISHED' ? 'subjectPublished' : 'subjectApproved';
       return ok(detail, fillMessage(MESSAGES[key], { subjectName: detail.subjectName }));
     },
     revert: async ({ auth, params, body }) => {
-      const detail = await service.revert(auth, params.subjectId, body);
+      const detail = await review.revert(auth, params.subjectId, body);
       return ok(detail, fillMessage(MESSAGES.subjectReverted, { subjectName: detail.subjectName }));
     },
     changeAssignee: async ({ auth, body }) => ({ data: await service.changeAssignee(auth, body) }),
     attachVideo: async ({ auth, body }) => {
-      const detail = await service.attachVideo(auth, body);
+      const detail = await tree.attachVideo(auth, body);
       const sub = detail.units
         .flatMap((u) => u.topics.flatMap((t) => t.contents))
         .find((c) => c.subTopic.subtopicId === body.subTopicId);
@@ -72,31 +77,31 @@ export function subjectsRoutes(app: FastifyInstance, deps: AppDeps): SubjectsSer
       );
     },
     createUnitPost: async ({ auth, body: { unitName, ...b } }) =>
-      ok(await service.createNode(auth, 'unit', { ...b, parentId: b.subjectId, name: unitName })),
+      ok(await tree.createNode(auth, 'unit', { ...b, parentId: b.subjectId, name: unitName })),
     createUnit: async ({ auth, body: { unitName, ...b } }) =>
-      ok(await service.createNode(auth, 'unit', { ...b, parentId: b.subjectId, name: unitName })),
+      ok(await tree.createNode(auth, 'unit', { ...b, parentId: b.subjectId, name: unitName })),
     updateUnit: async ({ auth, body: { unitId, unitName, ...b } }) =>
-      ok(await service.updateNode(auth, 'unit', { ...b, id: unitId, name: unitName })),
+      ok(await tree.updateNode(auth, 'unit', { ...b, id: unitId, name: unitName })),
     deleteUnit: async ({ auth, body: { unitId, ...b } }) =>
-      ok(await service.deleteNode(auth, 'unit', { ...b, id: unitId })),
+      ok(await tree.deleteNode(auth, 'unit', { ...b, id: unitId })),
     reorderUnits: async ({ auth, body: { unitIds, ...b } }) =>
-      ok(await service.reorderNodes(auth, 'unit', { ...b, parentId: b.subjectId, ids: unitIds })),
+      ok(await tree.reorderNodes(auth, 'unit', { ...b, parentId: b.subjectId, ids: unitIds })),
     createTopic: async ({ auth, body: { unitId, topicName, ...b } }) =>
-      ok(await service.createNode(auth, 'topic', { ...b, parentId: unitId, name: topicName })),
+      ok(await tree.createNode(auth, 'topic', { ...b, parentId: unitId, name: topicName })),
     updateTopic: async ({ auth, body: { topicId, topicName, ...b } }) =>
-      ok(await service.updateNode(auth, 'topic', { ...b, id: topicId, name: topicName })),
+      ok(await tree.updateNode(auth, 'topic', { ...b, id: topicId, name: topicName })),
     deleteTopic: async ({ auth, body: { topicId, ...b } }) =>
-      ok(await service.deleteNode(auth, 'topic', { ...b, id: topicId })),
+      ok(await tree.deleteNode(auth, 'topic', { ...b, id: topicId })),
     reorderTopics: async ({ auth, body: { unitId, topicIds, ...b } }) =>
-      ok(await service.reorderNodes(auth, 'topic', { ...b, parentId: unitId, ids: topicIds })),
+      ok(await tree.reorderNodes(auth, 'topic', { ...b, parentId: unitId, ids: topicIds })),
     createSubtopic: async ({ auth, body: { topicId, subTopicName, ...b } }) =>
-      ok(await service.createNode(auth, 'subtopic', { ...b, parentId: topicId, name: subTopicName })),
+      ok(await tree.createNode(auth, 'subtopic', { ...b, parentId: topicId, name: subTopicName })),
     updateSubtopic: async ({ auth, body: { subtopicId, subTopicName, ...b } }) =>
-      ok(await service.updateNode(auth, 'subtopic', { ...b, id: subtopicId, name: subTopicName })),
+      ok(await tree.updateNode(auth, 'subtopic', { ...b, id: subtopicId, name: subTopicName })),
     deleteSubtopic: async ({ auth, body: { subtopicId, ...b } }) =>
-      ok(await service.deleteNode(auth, 'subtopic', { ...b, id: subtopicId })),
+      ok(await tree.deleteNode(auth, 'subtopic', { ...b, id: subtopicId })),
     reorderSubtopics: async ({ auth, body: { topicId, subtopicIds, ...b } }) =>
-      ok(await service.reorderNodes(auth, 'subtopic', { ...b, parentId: topicId, ids: subtopicIds })),
+      ok(await tree.reorderNodes(auth, 'subtopic', { ...b, parentId: topicId, ids: subtopicIds })),
   });
   return service;
 }
