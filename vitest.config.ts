@@ -52,6 +52,14 @@ export default defineConfig({
           environment: 'happy-dom',
           setupFiles: ['./src/test/setup.ts'],
           testTimeout: 20_000,
+          // Type tests (*.test-d.ts): tsc checks them and each broken expectation fails its test. Type
+          // errors elsewhere in the app are `npm run typecheck`'s to report, not this tier's.
+          typecheck: {
+            enabled: true,
+            include: ['src/**/*.test-d.{ts,tsx}'],
+            tsconfig: './tsconfig.json',
+            ignoreSourceErrors: true,
+          },
         },
       },
       {
