@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -26,6 +26,15 @@ export interface SearchBarProps {
   numberMode?: boolean;
   /** Accessible name of the input; default the placeholder. */
   label?: string;
+  /** Longest text the input takes (text mode). */
+  maxLength?: number;
+  /** Take the whole width of the container. */
+  fullWidth?: boolean;
+  /**
+   * The bar sits inside another form (a drawer): it renders no form of its own, and Enter searches
+   * without submitting the outer one.
+   */
+  inForm?: boolean;
 }
 
 /** A search input with a 'Search' button; in number mode it accepts up to 10 digits. */
@@ -38,6 +47,9 @@ export function SearchBar({
   hideButton = false,
   numberMode = false,
   label,
+  maxLength,
+  fullWidth = false,
+  inForm = false,
 }: SearchBarProps) {
   const [ownText, setOwnText] = useState('');
   const text = value ?? ownText;
@@ -54,13 +66,26 @@ export function SearchBar({
     onSearch(text.trim());
   }
 
+  // Inside another form, Enter would submit that form: it searches here instead.
+  function keyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (!inForm || event.key !== 'Enter') return;
+    event.preventDefault();
+    onSearch(text.trim());
+  }
+
   return (
     <Box
-      component="form"
+      component={inForm ? 'div' : 'form'}
       role="search"
-      onSubmit={submit}
-      noValidate
-      sx={{ display: 'flex', gap: 1, alignItems: 'center', width: { xs: '100%', sm: 'auto' }, minWidth: 0 }}
+      onSubmit={inForm ? undefined : submit}
+      noValidate={!inForm}
+      sx={{
+        display: 'flex',
+        gap: 1,
+        alignItems: 'center',
+        width: fullWidth ? '100%' : { xs: '100%', sm: 'auto' },
+        minWidth: 0,
+      }}
     >
       <TextField
         id={inputId}
@@ -69,11 +94,12 @@ export function SearchBar({
         value={text}
         placeholder={placeholder}
         onChange={(event) => change(event.target.value)}
+        onKeyDown={keyDown}
         sx={{ flex: 1, minWidth: { xs: 0, sm: 220 } }}
         slotProps={{
           htmlInput: {
             'aria-label': label ?? placeholder,
-            ...(numberMode ? { inputMode: 'numeric', pattern: '[0-9]*', maxLength: NUMBER_SEARCH_MAX } : {}),
+            ...(numberMode ? { inputMode: 'numeric', pattern: '[0-9]*', maxLength: NUMBER_SEARCH_MAX } : { maxLength }),
           },
           input: {
             startAdornment: (
@@ -85,7 +111,12 @@ export function SearchBar({
         }}
       />
       {!hideButton && (
-        <Button type="submit" variant="contained" sx={{ flexShrink: 0 }}>
+        <Button
+          type={inForm ? 'button' : 'submit'}
+          variant="contained"
+          sx={{ flexShrink: 0 }}
+          onClick={inForm ? () => onSearch(text.trim()) : undefined}
+        >
           {buttonText}
         </Button>
       )}

@@ -153,12 +153,12 @@ describe('Browse Demo Videos', () => {
     expect(option(/optics-trailer/).getAttribute('aria-selected')).toBe('true');
     expect(button('Next step').disabled).toBe(false);
 
-    await user.type(drawer().getByRole('textbox', { name: 'Search video files' }), 'heat{Enter}');
+    await user.type(drawer().getByRole('searchbox', { name: 'Search video files' }), 'heat{Enter}');
     expect(drawer().getAllByRole('option')).toHaveLength(1);
     // Enter in the search does not move on
     expect(subtitle('Select the video file')).toBeDefined();
-    await user.clear(drawer().getByRole('textbox', { name: 'Search video files' }));
-    await user.type(drawer().getByRole('textbox', { name: 'Search video files' }), 'nothing');
+    await user.clear(drawer().getByRole('searchbox', { name: 'Search video files' }));
+    await user.type(drawer().getByRole('searchbox', { name: 'Search video files' }), 'nothing');
     expect(drawer().getByText('No video files match your search.')).toBeDefined();
   });
 
@@ -166,14 +166,14 @@ describe('Browse Demo Videos', () => {
     const { user } = await setup();
     await openFiles(user);
     await user.click(option(/optics-trailer/));
-    await user.type(drawer().getByRole('textbox', { name: 'Search video files' }), 'optics');
+    await user.type(drawer().getByRole('searchbox', { name: 'Search video files' }), 'optics');
     await user.click(button('Back'));
     expect(subtitle('Select the folder')).toBeDefined();
     expect(option(/Physics for JEE/).getAttribute('aria-selected')).toBe('true');
 
     await user.click(button('Next step'));
     await drawer().findByRole('option', { name: /optics-trailer\.mp4/ });
-    expect(drawer().getByRole<HTMLInputElement>('textbox', { name: 'Search video files' }).value).toBe('');
+    expect(drawer().getByRole<HTMLInputElement>('searchbox', { name: 'Search video files' }).value).toBe('');
     expect(drawer().getAllByRole('option')).toHaveLength(4);
     expect(option(/optics-trailer/).getAttribute('aria-selected')).toBe('false');
     expect(button('Next step').disabled).toBe(true);

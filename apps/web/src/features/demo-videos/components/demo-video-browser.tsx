@@ -1,24 +1,20 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import { CONSTANTS, formatDuration, isAttachable, type VideoFile } from '@lectern/contract';
 import { DrawerForm } from '../../../components/drawer-form';
 import { FormStepper } from '../../../components/form-stepper';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { TranscodingBadge } from '../../../components/transcoding-badge';
 import { VideoPlayer } from '../../../components/video-player';
-import { errorMessage } from '../../../lib/query-client';
+import { SearchBar } from '../../../components/search-bar';
 import { useVideoUrl } from '../../../lib/queries/get-video-url';
 import { usePreviewFolders } from '../api/get-preview-folders';
 import { usePreviewVideos } from '../api/get-preview-videos';
@@ -51,21 +47,6 @@ export const DEMO_STEPS = [
 type Step = 0 | 1 | 2;
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
-
-function Retry({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          Retry
-        </Button>
-      }
-    >
-      {message}
-    </Alert>
-  );
-}
 
 /**
  * The Browse Demo Videos drawer (spec 2 §2, §4). Folders (catalogues; a click selects, a double
@@ -168,7 +149,7 @@ export function DemoVideoBrowser({ open, onClose, onAdd, children }: DemoVideoBr
       {step === 0 && (
         <Box>
           {folders.isPending && <LinearProgress aria-label="Loading folders" />}
-          {folders.isError && <Retry message={errorMessage(folders.error)} onRetry={() => void folders.refetch()} />}
+          {folders.isError && <QueryErrorAlert query={folders} />}
           {folders.data?.length === 0 && (
             <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
               There are no catalogues yet.
@@ -213,30 +194,20 @@ export function DemoVideoBrowser({ open, onClose, onAdd, children }: DemoVideoBr
               {folderName}
             </Typography>
           )}
-          <TextField
-            fullWidth
-            size="small"
-            placeholder="Search..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            // Enter searches as you type already: it must not submit the step
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') event.preventDefault();
-            }}
-            slotProps={{
-              htmlInput: { 'aria-label': 'Search video files', maxLength: CONSTANTS.headerInputMax },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-            sx={{ mb: 1 }}
-          />
+          <Box sx={{ mb: 1 }}>
+            <SearchBar
+              inForm
+              fullWidth
+              hideButton
+              label="Search video files"
+              maxLength={CONSTANTS.headerInputMax}
+              value={search}
+              onChange={setSearch}
+              onSearch={setSearch}
+            />
+          </Box>
           {files.isPending && <LinearProgress aria-label="Loading video files" />}
-          {files.isError && <Retry message={errorMessage(files.error)} onRetry={() => void files.refetch()} />}
+          {files.isError && <QueryErrorAlert query={files} />}
           {files.data && shownFiles.length === 0 && (
             <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
               {search.trim() ? 'No video files match your search.' : 'This folder has no demo videos yet.'}
@@ -291,7 +262,7 @@ export function DemoVideoBrowser({ open, onClose, onAdd, children }: DemoVideoBr
             {file.Name}
           </Typography>
           {urls.isPending && <LinearProgress aria-label="Loading thumbnails" />}
-          {urls.isError && <Retry message={errorMessage(urls.error)} onRetry={() => void urls.refetch()} />}
+          {urls.isError && <QueryErrorAlert query={urls} />}
           {urls.data && (
             <>
               <VideoPlayer

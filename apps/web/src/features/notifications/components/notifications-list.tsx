@@ -1,11 +1,9 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import Skeleton from '@mui/material/Skeleton';
 import type { ReactNode } from 'react';
 import type { Notification } from '@lectern/contract';
-import { errorMessage } from '../../../lib/query-client';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import type { useNotifications } from '../api/get-notifications';
 import { NotificationsEmpty } from './notifications-empty';
 
@@ -35,19 +33,7 @@ export function NotificationsList({
     );
   }
   if (query.isError) {
-    return (
-      <Alert
-        severity="error"
-        sx={{ m: 2 }}
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {errorMessage(query.error)}
-      </Alert>
-    );
+    return <QueryErrorAlert query={query} sx={{ m: 2 }} />;
   }
   if (items.length === 0) return <NotificationsEmpty />;
   return <List disablePadding>{items.map(renderItem)}</List>;

@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -8,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { ROLE_LABELS, RoleSchema, formatDateLong } from '@lectern/contract';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage } from '../../../lib/query-client';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useSession } from '../../../lib/session';
 import { useOverview } from '../api/get-overview';
 import { FigureCard } from './figure-card';
@@ -84,16 +82,7 @@ export default function OverviewPage() {
           ))}
         </Box>
       ) : overview.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void overview.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {errorMessage(overview.error)}
-        </Alert>
+        <QueryErrorAlert query={overview} />
       ) : overview.data.figures.length === 0 ? (
         <Typography color="text.secondary">There are no figures for your roles yet.</Typography>
       ) : (

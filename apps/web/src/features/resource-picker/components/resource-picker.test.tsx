@@ -110,7 +110,7 @@ describe('the resource picker', () => {
 
   it('searches the listed files by name', async () => {
     const { drawer, user } = await setup();
-    await user.type(within(drawer).getByRole('textbox', { name: 'Search files' }), 'hero');
+    await user.type(within(drawer).getByRole('searchbox', { name: 'Search files' }), 'hero');
     expect(
       within(drawer)
         .getAllByRole('option')

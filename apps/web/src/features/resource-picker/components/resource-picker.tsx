@@ -4,17 +4,14 @@ import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import {
   CONSTANTS,
   FILE_TYPES,
@@ -28,6 +25,7 @@ import {
 import { DrawerForm } from '../../../components/drawer-form';
 import { FileDropZone, type Accept } from '../../../components/file-drop-zone';
 import { ImageCropModal } from '../../../components/image-crop-modal';
+import { SearchBar } from '../../../components/search-bar';
 import { errorMessage } from '../../../lib/query-client';
 import { checkFile } from '../../../lib/uploads/check-file';
 import { uploadFile } from '../../../lib/uploads/upload-file';
@@ -219,24 +217,18 @@ export function ResourcePicker({
             {countLabel}
           </Typography>
         </Box>
-        <TextField
-          fullWidth
-          size="small"
-          placeholder="Search..."
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          slotProps={{
-            htmlInput: { 'aria-label': 'Search files', maxLength: CONSTANTS.headerInputMax },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-          sx={{ mb: 1 }}
-        />
+        <Box sx={{ mb: 1 }}>
+          <SearchBar
+            inForm
+            fullWidth
+            hideButton
+            label="Search files"
+            maxLength={CONSTANTS.headerInputMax}
+            value={search}
+            onChange={setSearch}
+            onSearch={setSearch}
+          />
+        </Box>
         {objects.isError && <Alert severity="error">{errorMessage(objects.error)}</Alert>}
         {objects.isPending && <LinearProgress aria-label="Loading files" />}
         {objects.data && files.length === 0 && (

@@ -1,12 +1,10 @@
 import { useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { isAttachable, type VideoFile } from '@lectern/contract';
 import { DataTable, type RowId, type TableConfig } from '../../../components/data-table';
 import { DrawerForm } from '../../../components/drawer-form';
 import { TRANSCODING_BADGE_CELL } from '../../../components/transcoding-badge';
 import { VideoFilesTableHeader } from '../../../components/video-files-table-header';
-import { errorMessage } from '../../../lib/query-client';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useSubjectVideos } from '../api/get-subject-videos';
 
 export const videoPickerConfig: TableConfig<VideoFile> = {
@@ -96,16 +94,7 @@ export function AttachVideoDrawer({
         onSelectionChange={(ids) => setSelected(ids)}
         error={
           videos.isError ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void videos.refetch()}>
-                  Retry
-                </Button>
-              }
-            >
-              {errorMessage(videos.error)}
-            </Alert>
+            <QueryErrorAlert query={videos} />
           ) : undefined
         }
       />

@@ -1,9 +1,7 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage } from '../../../lib/query-client';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import type { useSubject } from '../../../lib/queries/get-subject';
 
 /**
@@ -36,16 +34,7 @@ export function SubjectLoadState({
     return (
       <>
         <PageHeader title={title} back={back} />
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {errorMessage(query.error)}
-        </Alert>
+        <QueryErrorAlert query={query} />
       </>
     );
   }

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -19,7 +18,7 @@ import { DataTable } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { SubHeader } from '../../../components/sub-header';
 import { TabPanel, tabProps } from '../../../components/tab-panel';
-import { errorMessage } from '../../../lib/query-client';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useSession } from '../../../lib/session';
 import { useSubjects } from '../../../lib/queries/get-subjects';
 import { useDeleteSubjects } from '../api/subject-mutations';
@@ -138,17 +137,7 @@ export default function SubjectManagementPage() {
         ]}
       />
       {subjects.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void subjects.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {errorMessage(subjects.error)}
-        </Alert>
+        <QueryErrorAlert query={subjects} sx={{ mb: 2 }} />
       )}
       <Tabs
         value={selectedIndex}

@@ -1,11 +1,9 @@
 import { useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import type { SubjectListItem } from '@lectern/contract';
 import { DataTable, type TableConfig } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage } from '../../../lib/query-client';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useSubjects } from '../../../lib/queries/get-subjects';
 import { SUBJECT_DETAILS_PATH } from '../hooks/use-subject-params';
 import { ApproveDialog, RevertDialog } from './review-dialogs';
@@ -108,17 +106,7 @@ export default function SubjectReviewPage() {
         subtitle="Approve subjects their developers have finished, publish approved ones, or send them back with a reason."
       />
       {subjects.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void subjects.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {errorMessage(subjects.error)}
-        </Alert>
+        <QueryErrorAlert query={subjects} sx={{ mb: 2 }} />
       )}
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
         <DataTable config={configs.finished} rows={finished} loading={subjects.isPending} urlKey="review" />

@@ -11,6 +11,7 @@ import { DataTable, type RowId } from '../../../components/data-table';
 import { SearchBar } from '../../../components/search-bar';
 import { SearchFilterToolbar } from '../../../components/search-filter/search-filter-toolbar';
 import type { FilterGroup, FilterValue } from '../../../components/search-filter/filter-menu';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { errorMessage } from '../../../lib/query-client';
 import { useJobList } from '../api/get-job-list';
 import { useCancelJobs, useSubmitJobs } from '../api/job-mutations';
@@ -117,16 +118,7 @@ export function JobListPanel({ tab, state }: { tab: JobTab; state: ManagerState 
         loading={list.isPending}
         error={
           list.isError && !list.isFetchNextPageError ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-                  Retry
-                </Button>
-              }
-            >
-              {errorMessage(list.error)}
-            </Alert>
+            <QueryErrorAlert query={list} />
           ) : undefined
         }
         // every loaded row is shown; the count line tells how many the whole list holds

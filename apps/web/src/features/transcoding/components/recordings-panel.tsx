@@ -1,9 +1,7 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import type { Recording } from '@lectern/contract';
 import { DataTable, type TableConfig } from '../../../components/data-table';
 import { TRANSCODING_BADGE_CELL } from '../../../components/transcoding-badge';
-import { errorMessage } from '../../../lib/query-client';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useRecordings } from '../api/get-recordings';
 
 /** Every recording in one list (size 10,000): the virtualised body renders only the rows in view. */
@@ -44,16 +42,7 @@ export function RecordingsPanel() {
       loading={recordings.isPending}
       error={
         recordings.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void recordings.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            {errorMessage(recordings.error)}
-          </Alert>
+          <QueryErrorAlert query={recordings} />
         ) : undefined
       }
     />

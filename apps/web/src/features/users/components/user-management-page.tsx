@@ -1,6 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import { ROLES, RoleSchema, type Role } from '@lectern/contract';
@@ -8,7 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, tableParamNames } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { SubHeader } from '../../../components/sub-header';
-import { errorMessage } from '../../../lib/query-client';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useSession } from '../../../lib/session';
 import { useRoles } from '../api/get-roles';
 import { useInternalUsers, type UserRow } from '../api/get-users';
@@ -157,16 +156,7 @@ export default function UserManagementPage() {
         loading={users.isPending}
         error={
           users.isError ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void users.refetch()}>
-                  Retry
-                </Button>
-              }
-            >
-              {errorMessage(users.error)}
-            </Alert>
+            <QueryErrorAlert query={users} />
           ) : undefined
         }
       />
