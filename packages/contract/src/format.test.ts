@@ -9,10 +9,8 @@ import {
   formatDuration,
   formatIndianNumber,
   formatRelativeTime,
-  formatSearchDate,
   initials,
   orNA,
-  parseSearchDate,
   pickerFileName,
   randomId,
   sanitizeFileName,
@@ -190,49 +188,6 @@ describe('formatDateLong', () => {
     expect(formatDateLong(undefined)).toBe('NA');
     expect(formatDateLong('nope')).toBe('NA');
     expect(formatDateLong(new Date(Number.NaN))).toBe('NA');
-  });
-});
-
-describe('formatSearchDate / parseSearchDate', () => {
-  it('formats MM/DD/YYYY with zero padding', () => {
-    expect(formatSearchDate(new Date(2026, 2, 5))).toBe('03/05/2026');
-    expect(formatSearchDate(new Date(2025, 11, 31, 23, 59))).toBe('12/31/2025');
-  });
-
-  it('returns an empty string for an invalid Date', () => {
-    expect(formatSearchDate(new Date(Number.NaN))).toBe('');
-  });
-
-  it('parses MM/DD/YYYY to local midnight', () => {
-    const d = parseSearchDate('03/05/2026');
-    expect(d).not.toBeNull();
-    expect(d?.getFullYear()).toBe(2026);
-    expect(d?.getMonth()).toBe(2);
-    expect(d?.getDate()).toBe(5);
-    expect(d?.getHours()).toBe(0);
-    expect(d?.getMinutes()).toBe(0);
-  });
-
-  it('accepts single-digit month and day and surrounding whitespace', () => {
-    expect(parseSearchDate(' 3/5/2026 ')?.getTime()).toBe(new Date(2026, 2, 5).getTime());
-  });
-
-  it('round-trips', () => {
-    const d = new Date(2024, 1, 29);
-    expect(parseSearchDate(formatSearchDate(d))?.getTime()).toBe(d.getTime());
-  });
-
-  it('rejects malformed input and impossible dates', () => {
-    expect(parseSearchDate('')).toBeNull();
-    expect(parseSearchDate('2026-03-05')).toBeNull();
-    expect(parseSearchDate('05-03-2026')).toBeNull();
-    expect(parseSearchDate('13/01/2026')).toBeNull();
-    expect(parseSearchDate('00/10/2026')).toBeNull();
-    expect(parseSearchDate('02/30/2026')).toBeNull();
-    expect(parseSearchDate('02/29/2025')).toBeNull();
-    expect(parseSearchDate('01/00/2026')).toBeNull();
-    expect(parseSearchDate('1/5/26')).toBeNull();
-    expect(parseSearchDate('03/05/2026x')).toBeNull();
   });
 });
 

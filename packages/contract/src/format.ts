@@ -114,27 +114,6 @@ export function formatDateLong(value: Date | string | number | null | undefined)
   return `${date.getDate()} ${month} ${pad4(date.getFullYear())}, ${hours12}:${pad2(date.getMinutes())} ${meridiem}`;
 }
 
-/** Formats a search-field date as MM/DD/YYYY in local time; an invalid Date gives ''. */
-export function formatSearchDate(d: Date): string {
-  if (Number.isNaN(d.getTime())) return '';
-  return `${pad2(d.getMonth() + 1)}/${pad2(d.getDate())}/${pad4(d.getFullYear())}`;
-}
-
-/** Parses MM/DD/YYYY (1- or 2-digit month/day, surrounding whitespace allowed) to local midnight; non-existent dates -> null. */
-export function parseSearchDate(s: string): Date | null {
-  const match = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/.exec(s);
-  if (!match) return null;
-  const month = Number(match[1]) - 1;
-  const day = Number(match[2]);
-  const year = Number(match[3]);
-  const date = new Date(year, month, day);
-  date.setFullYear(year);
-  if (date.getFullYear() !== year || date.getMonth() !== month || date.getDate() !== day) {
-    return null;
-  }
-  return date;
-}
-
 const BYTE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
 
 /** Formats a byte count in 1024 steps (Bytes..PB) with up to `decimals` trimmed decimals; negative/non-finite -> '0 Bytes'. */

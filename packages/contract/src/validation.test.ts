@@ -1,99 +1,27 @@
 import { describe, it, expect } from 'vitest';
 import {
   DATE_RANGE_MESSAGE,
-  DEFAULT_CHECKED_MESSAGE,
   EDITABLE_TEXT_MAX,
   HEADER_INPUT_MAX,
   MOBILE_NUMBER_PATTERN,
   MULTIPLE_FILES_MESSAGE,
   NUMBER_SEARCH_MAX,
-  checkedRule,
   clampHeaderInput,
   defaultDateRange,
   editableTextCommit,
   emptyFields,
-  isAnyFieldEmpty,
   isBlank,
   isHeaderInputSubmittable,
   isValidMobileNumber,
   numberSearchInput,
-  regexRule,
   singleFileCheck,
   validateDateRange,
 } from './validation';
 
-describe('regexRule', () => {
-  const rule = regexRule(/^[a-z]+$/, 'letters only');
-
-  it('passes matching values', () => {
-    expect(rule('abc')).toBeUndefined();
-  });
-
-  it('returns the message for non-matching values', () => {
-    expect(rule('abc1')).toBe('letters only');
-    expect(rule('')).toBe('letters only');
-  });
-
-  it("tests String(value ?? '')", () => {
-    expect(regexRule(/^\d+$/, 'digits')(123)).toBeUndefined();
-    expect(regexRule(/^$/, 'must be empty')(null)).toBeUndefined();
-    expect(regexRule(/^$/, 'must be empty')(undefined)).toBeUndefined();
-    expect(regexRule(/^true$/, 'not true')(true)).toBeUndefined();
-    expect(rule(null)).toBe('letters only');
-  });
-
-  it('is stable with global regular expressions', () => {
-    const globalRule = regexRule(/a/g, 'no a');
-    expect(globalRule('a')).toBeUndefined();
-    expect(globalRule('a')).toBeUndefined();
-    expect(globalRule('a')).toBeUndefined();
-  });
-});
-
-describe('checkedRule', () => {
-  it("has the default message 'must be checked'", () => {
-    expect(DEFAULT_CHECKED_MESSAGE).toBe('must be checked');
-    expect(checkedRule()(false)).toBe('must be checked');
-  });
-
-  it('passes only the value true', () => {
-    const rule = checkedRule();
-    expect(rule(true)).toBeUndefined();
-    for (const value of [false, 'true', 1, null, undefined, '', {}]) {
-      expect(rule(value)).toBe(DEFAULT_CHECKED_MESSAGE);
-    }
-  });
-
-  it('uses a supplied message', () => {
-    expect(checkedRule('Accept the terms')(undefined)).toBe('Accept the terms');
-    expect(checkedRule('Accept the terms')(true)).toBeUndefined();
-  });
-});
-
-describe('isAnyFieldEmpty / emptyFields', () => {
-  it('detects null, undefined and blank strings among object values', () => {
-    expect(isAnyFieldEmpty({ a: 'x', b: 1 })).toBe(false);
-    expect(isAnyFieldEmpty({ a: 'x', b: null })).toBe(true);
-    expect(isAnyFieldEmpty({ a: 'x', b: undefined })).toBe(true);
-    expect(isAnyFieldEmpty({ a: 'x', b: '' })).toBe(true);
-    expect(isAnyFieldEmpty({ a: 'x', b: '  \t' })).toBe(true);
-  });
-
-  it('detects empty values in arrays', () => {
-    expect(isAnyFieldEmpty(['a', 'b'])).toBe(false);
-    expect(isAnyFieldEmpty(['a', ' '])).toBe(true);
-    expect(isAnyFieldEmpty([null])).toBe(true);
-    expect(isAnyFieldEmpty([undefined, 'a'])).toBe(true);
-  });
-
+describe('emptyFields', () => {
   it('does not treat 0, false or empty collections as empty', () => {
-    expect(isAnyFieldEmpty({ n: 0, f: false, arr: [], obj: {} })).toBe(false);
-    expect(isAnyFieldEmpty([0, false])).toBe(false);
-  });
-
-  it('treats an empty form as having no empty field', () => {
-    expect(isAnyFieldEmpty({})).toBe(false);
-    expect(isAnyFieldEmpty([])).toBe(false);
+    expect(emptyFields({ n: 0, f: false, arr: [], obj: {} })).toEqual([]);
+    expect(emptyFields({})).toEqual([]);
   });
 
   it('lists the keys of empty fields in order', () => {

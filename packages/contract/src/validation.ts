@@ -1,36 +1,9 @@
 // Pure validators shared by server and web (spec 1 §5/§9, spec 2 §5/§9, DESIGN §2).
 // Self-contained: no imports, no Node built-ins; runs in Node 20 and in browsers.
 
-/** A field rule: returns an error message, or undefined when the value passes. */
-export type FieldRule = (value: unknown) => string | undefined;
-
-/** Rule returning `message` when String(value ?? '') does not match `pattern` (lastIndex is reset, so /g and /y patterns are safe). */
-export function regexRule(pattern: RegExp, message: string): FieldRule {
-  return (value) => {
-    pattern.lastIndex = 0;
-    const ok = pattern.test(String(value ?? ''));
-    pattern.lastIndex = 0;
-    return ok ? undefined : message;
-  };
-}
-
-/** Default message of a 'checked' rule. */
-export const DEFAULT_CHECKED_MESSAGE = 'must be checked';
-
-/** Rule returning `message` unless the value is exactly true. */
-export function checkedRule(message: string = DEFAULT_CHECKED_MESSAGE): FieldRule {
-  return (value) => (value === true ? undefined : message);
-}
-
 /** True for null, undefined, or a string that is empty after trimming. */
 function isEmptyValue(value: unknown): boolean {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
-}
-
-/** True when any value (array items or object values) is null, undefined or a blank string. */
-export function isAnyFieldEmpty(fields: Record<string, unknown> | readonly unknown[]): boolean {
-  const values: readonly unknown[] = Array.isArray(fields) ? fields : Object.values(fields);
-  return values.some(isEmptyValue);
 }
 
 /** Keys of `obj` whose value is null, undefined or a blank string, in key order. */
