@@ -14,24 +14,24 @@ import { StatusLabelCell, StatusSpanCell, TagCell } from './cells/status-cells';
 import { TextCell } from './cells/text-cell';
 import { DataTable } from './data-table';
 import { STATUS_STYLES } from './status-styles';
-import { renderTable } from './test-utils';
+import { columnTexts, renderTable } from './test-utils';
 import type { TableConfig } from './types';
 
 describe('formatting cells', () => {
   it("shows amounts as 'Rs.' with Indian grouping and 'NA' when absent", () => {
-    const { rerender } = render(<AmountCell value={1234567} />);
-    expect(screen.getByText('Rs. 12,34,567')).toBeDefined();
+    const { container, rerender } = render(<AmountCell value={1234567} />);
+    expect(container.textContent).toBe('Rs. 12,34,567');
     rerender(<AmountCell value={null} />);
-    expect(screen.getByText('NA')).toBeDefined();
+    expect(container.textContent).toBe('NA');
   });
 
   it("falls back to 'NA' for absent and blank text", () => {
-    const { rerender } = render(<TextCell value={null} />);
-    expect(screen.getByText('NA')).toBeDefined();
+    const { container, rerender } = render(<TextCell value={null} />);
+    expect(container.textContent).toBe('NA');
     rerender(<TextCell value="   " />);
-    expect(screen.getByText('NA')).toBeDefined();
+    expect(container.textContent).toBe('NA');
     rerender(<TextCell value={0} />);
-    expect(screen.getByText('0')).toBeDefined();
+    expect(container.textContent).toBe('0');
   });
 
   it('shortens labels over 50 characters to 47 plus an ellipsis, keeping the full text for tooltip and screen readers', async () => {
@@ -40,22 +40,34 @@ describe('formatting cells', () => {
     render(<TextCell value={long} />);
     const shown = screen.getByText(`${long.slice(0, 47)}\u2026`);
     expect(shown.getAttribute('aria-hidden')).toBe('true');
-    expect(screen.getByText(long)).toBeDefined();
+    // the full text is clipped out of sight but not hidden from screen readers
+    const full = screen.getByText(long);
+    expect(full.closest('[aria-hidden="true"]')).toBeNull();
+    expect(getComputedStyle(full).position).toBe('absolute');
+    expect(getComputedStyle(full).overflow).toBe('hidden');
     await user.hover(shown);
     expect((await screen.findByRole('tooltip')).textContent).toBe(long);
   });
 
   it('shows dates as DD-MM-YYYY and durations as H:MM:SS', () => {
-    render(
+    const { container } = render(
       <>
-        <DateCell value="2026-03-05" />
-        <DateCell value="not a date" />
-        <DurationCell value={3725} />
+        <p>
+          <DateCell value="2026-03-05" />
+        </p>
+        <p>
+          <DateCell value="not a date" />
+        </p>
+        <p>
+          <DurationCell value={3725} />
+        </p>
       </>,
     );
-    expect(screen.getByText('05-03-2026')).toBeDefined();
-    expect(screen.getByText('NA')).toBeDefined();
-    expect(screen.getByText('1:02:05')).toBeDefined();
+    expect(Array.from(container.querySelectorAll('p'), (cell) => cell.textContent)).toEqual([
+      '05-03-2026',
+      'NA',
+      '1:02:05',
+    ]);
   });
 
   it('shows an array of strings as chips, and NA for none', () => {
@@ -65,20 +77,22 @@ describe('formatting cells', () => {
     const chips = container.querySelectorAll('.MuiChip-root');
     expect(Array.from(chips, (chip) => chip.textContent)).toEqual(['content_admin', 'finance', '+1']);
     rerender(<ChipsCell value={[]} />);
-    expect(screen.getByText('NA')).toBeDefined();
+    expect(container.textContent).toBe('NA');
+    expect(container.querySelector('.MuiChip-root')).toBeNull();
   });
 });
 
 describe('progress cell', () => {
   it('shows a percent as a bar with the rounded number beside it, clamped to 0-100, and NA when absent', () => {
-    const { rerender } = render(<ProgressCell value={42.4} label="Completion of intro.mp4" />);
+    const { container, rerender } = render(<ProgressCell value={42.4} label="Completion of intro.mp4" />);
     const bar = screen.getByRole('progressbar', { name: 'Completion of intro.mp4' });
     expect(bar.getAttribute('aria-valuenow')).toBe('42');
-    expect(screen.getByText('42%')).toBeDefined();
+    expect(container.textContent).toBe('42%');
     rerender(<ProgressCell value={130} />);
-    expect(screen.getByText('100%')).toBeDefined();
+    expect(screen.getByRole('progressbar', { name: 'Completion' }).getAttribute('aria-valuenow')).toBe('100');
+    expect(container.textContent).toBe('100%');
     rerender(<ProgressCell value={null} />);
-    expect(screen.getByText('NA')).toBeDefined();
+    expect(container.textContent).toBe('NA');
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 });
@@ -98,27 +112,42 @@ describe('status cells', () => {
     expect(colourOf(getComputedStyle(label).backgroundColor)).toBe(
       STATUS_STYLES['featured on homepage']!.background.toLowerCase(),
     );
-    expect(screen.getByText('Not Listed')).toBeDefined();
+    const tag = screen.getByText('Not Listed').closest<HTMLElement>('.MuiChip-root');
+    expect(tag?.dataset.status).toBe('Not-Listed');
+    expect(colourOf(getComputedStyle(tag ?? document.body).color)).toBe(
+      STATUS_STYLES['not listed']!.colour.toLowerCase(),
+    );
   });
 
   it('give an unknown status a neutral style without crashing, and NA for none', () => {
-    render(
+    const { container } = render(
       <>
-        <StatusSpanCell status="ON_HOLD" />
-        <StatusLabelCell status="weird status!" />
-        <TagCell status={null} />
+        <p>
+          <StatusSpanCell status="ON_HOLD" />
+        </p>
+        <p>
+          <StatusLabelCell status="weird status!" />
+        </p>
+        <p>
+          <TagCell status={null} />
+        </p>
       </>,
     );
-    expect(screen.getByText('On hold')).toBeDefined();
-    expect(screen.getByText('Weird status!')).toBeDefined();
-    expect(screen.getByText('NA')).toBeDefined();
+    expect(Array.from(container.querySelectorAll('p'), (cell) => cell.textContent)).toEqual([
+      'On hold',
+      'Weird status!',
+      'NA',
+    ]);
+    // the neutral grey
+    expect(colourOf(getComputedStyle(screen.getByText('On hold')).color)).toBe('#374151');
+    expect(colourOf(getComputedStyle(screen.getByText('Weird status!')).color)).toBe('#374151');
   });
 
   it('take label overrides, e.g. COMPLETE shown as Transcoded', () => {
-    render(
+    const { container } = render(
       <StatusLabelCell status="COMPLETE" labels={{ COMPLETE: 'Transcoded', progressing: 'Transcoding in progress' }} />,
     );
-    expect(screen.getByText('Transcoded')).toBeDefined();
+    expect(container.textContent).toBe('Transcoded');
   });
 });
 
@@ -139,13 +168,18 @@ describe('action cells', () => {
     const onRemove = vi.fn();
     const onAttach = vi.fn();
     const user = userEvent.setup();
-    const { rerender } = render(<MultiActionCell name="intro-to-thermodynamics-lecture-01.mp4" onRemove={onRemove} />);
-    expect(screen.getByText('intro-to-thermodynamics-lec...')).toBeDefined();
+    const { container, rerender } = render(
+      <MultiActionCell name="intro-to-thermodynamics-lecture-01.mp4" onRemove={onRemove} />,
+    );
+    // the shortened name is what shows; screen readers get the full one
+    expect(screen.getByText('intro-to-thermodynamics-lec...').getAttribute('aria-hidden')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Remove video intro-to-thermodynamics-lecture-01.mp4' }));
     expect(onRemove).toHaveBeenCalledOnce();
 
     rerender(<MultiActionCell name={null} onRemove={onRemove} />);
-    expect(screen.getByText('—')).toBeDefined();
+    // a dash to see, words to hear
+    expect(screen.getByText('—').getAttribute('aria-hidden')).toBe('true');
+    expect(container.textContent).toBe('—No video attached');
     expect(screen.queryByRole('button')).toBeNull();
 
     rerender(<MultiActionCell name="" onRemove={onRemove} onAttach={onAttach} />);
@@ -163,6 +197,11 @@ describe('action cells', () => {
 });
 
 describe('editable text cell', () => {
+  /** The text the cell shows while not editing. */
+  function shownText() {
+    return screen.getByTitle('Double-click to edit').firstElementChild?.textContent;
+  }
+
   function setup(value: string | null = 'Original text') {
     const onCommit = vi.fn();
     const user = userEvent.setup();
@@ -180,7 +219,7 @@ describe('editable text cell', () => {
     await user.tab();
     expect(onCommit).toHaveBeenCalledWith('New text');
     expect(screen.queryByRole('textbox')).toBeNull();
-    expect(screen.getByText('New text')).toBeDefined();
+    expect(shownText()).toBe('New text');
   });
 
   it('ignores a blank value on blur', async () => {
@@ -190,7 +229,7 @@ describe('editable text cell', () => {
     await user.type(screen.getByRole('textbox', { name: 'Edit description' }), '   ');
     fireEvent.blur(screen.getByRole('textbox', { name: 'Edit description' }));
     expect(onCommit).not.toHaveBeenCalled();
-    expect(screen.getByText('Original text')).toBeDefined();
+    expect(shownText()).toBe('Original text');
   });
 
   it('does not report a value that is unchanged once trimmed', async () => {
@@ -244,7 +283,9 @@ describe('editable text cell', () => {
     const { user } = setup();
     await user.tab();
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('textbox', { name: 'Edit description' })).toBeDefined();
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Edit description' });
+    expect(document.activeElement).toBe(box);
+    expect(box.value).toBe('Original text');
   });
 });
 
@@ -310,12 +351,11 @@ describe('cells inside the table', () => {
         notes: 'n2',
       },
     ];
-    const { user } = renderTable({ config, rows });
+    const { container, user } = renderTable({ config, rows });
     const [first, second] = screen.getAllByRole('row').slice(1);
     if (!first || !second) throw new Error('rows missing');
 
-    expect(within(first).getByText('In Progress')).toBeDefined();
-    expect(within(second).getByText('Something new')).toBeDefined();
+    expect(columnTexts(container, 1)).toEqual(['In Progress', 'Something new']);
     expect(within(first).getByRole('link', { name: 'Details' }).getAttribute('href')).toBe(
       '/subject-management/subject-details?subjectId=s-1',
     );
@@ -365,7 +405,8 @@ describe('cells inside the table', () => {
     );
     render(<RouterProvider router={router} />);
     await user.click(screen.getByRole('link', { name: 'Chemistry' }));
-    expect(await screen.findByText('details of s 7')).toBeDefined();
+    expect((await screen.findByText(/^details of/)).textContent).toBe('details of s 7');
+    expect(router.state.location.search).toBe('?subjectId=s+7');
   });
 });
 

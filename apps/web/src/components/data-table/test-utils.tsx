@@ -1,5 +1,5 @@
 // Fixtures and a router-wrapped render for the data table's tests.
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { DataTable } from './data-table';
@@ -74,4 +74,9 @@ export function bodyRows(container: HTMLElement): HTMLTableRowElement[] {
 /** The text of the first data cell named `columnIndex` in each body row. */
 export function columnTexts(container: HTMLElement, columnIndex: number): string[] {
   return bodyRows(container).map((row) => row.cells[columnIndex]?.textContent ?? '');
+}
+
+/** What each table's count line reads, e.g. ['25 records found · page 1 of 3']. */
+export function countLines(): string[] {
+  return screen.queryAllByTestId('data-table-count').map((line) => line.textContent ?? '');
 }

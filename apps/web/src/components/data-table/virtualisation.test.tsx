@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodyRows, people, personConfig, renderTable } from './test-utils';
+import { bodyRows, countLines, people, personConfig, renderTable } from './test-utils';
 
 // happy-dom does no layout: give the table's scroll area the 560px height a browser would.
 function isScroller(element: Element) {
@@ -25,11 +25,11 @@ describe('DataTable: virtualised body', () => {
       config: personConfig({ pagination: { usePagination: false } }),
       rows: people(10_000),
     });
-    expect(screen.getByText('10,000 records found')).toBeDefined();
+    expect(countLines()).toEqual(['10,000 records found · page 1 of 1']);
     const rendered = container.querySelectorAll('tbody tr').length;
     expect(rendered).toBeGreaterThan(5);
     expect(rendered).toBeLessThan(100);
-    expect(screen.getByText('Person 001')).toBeDefined();
+    expect(bodyRows(container)[0]?.cells[0]?.textContent).toBe('Person 001');
     expect(screen.queryByText('Person 9999')).toBeNull();
     // the rest of the list is a spacer row, so the scroll height stays right and columns stay aligned
     const spacer = container.querySelector<HTMLTableRowElement>('tbody tr[aria-hidden="true"]');
@@ -60,7 +60,7 @@ describe('DataTable: virtualised body', () => {
       },
       '/list?size=500&page=2',
     );
-    expect(screen.getByText('page 2 of 3')).toBeDefined();
+    expect(countLines()).toEqual(['1,200 records found · page 2 of 3']);
     const rows = bodyRows(container);
     expect(rows.length).toBeLessThan(100);
     expect(rows[0]?.cells[0]?.textContent).toBe('Person 501');
