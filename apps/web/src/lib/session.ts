@@ -54,10 +54,6 @@ export function getSession(): Session | null {
   return cached;
 }
 
-export function getToken(): string | null {
-  return getSession()?.token ?? null;
-}
-
 /** Stores a new session after sign-in; the roles are taken from the user. */
 export function setSession(token: string, user: LoggedInUser): void {
   write({ token, user, roles: rolesOf(user) });

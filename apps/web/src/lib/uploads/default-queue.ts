@@ -5,7 +5,7 @@ import { uploadApi } from './uploads-api';
 import { checkFile } from './check-file';
 import { uploadFile } from './upload-file';
 import { readVideoDuration } from './video-duration';
-import { UploadQueue, newUploadId, useQueueState, type QueueTarget, type UploadItem } from './upload-queue';
+import { UploadQueue, newUploadId, type QueueTarget, type UploadItem } from './upload-queue';
 
 function storageTarget(target: QueueTarget): UploadTarget {
   return target.type === 'subject'
@@ -53,11 +53,6 @@ export function enqueueVideo(file: File, target: QueueTarget): string | null {
   if (refusal) return refusal;
   uploadQueue.enqueue(file, target);
   return null;
-}
-
-/** The queue's state, for components. */
-export function useUploadQueue() {
-  return useQueueState(uploadQueue);
 }
 
 // Leaving the page stops the uploads: ask first while any is still on its way to storage.
