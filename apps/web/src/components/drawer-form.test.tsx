@@ -37,8 +37,16 @@ function paper() {
 describe('DrawerForm', () => {
   it('shows title, subtitle, body and the two buttons; the primary button submits the form', async () => {
     const { onSubmit, user } = setup();
-    expect(paper().textContent).toContain('Name it and describe it');
-    expect(screen.getByRole('textbox', { name: 'Subject name' })).toBeDefined();
+    const drawer = paper();
+    expect(within(drawer).getByRole('heading', { level: 2 }).textContent).toBe('Create Subject');
+    expect(drawer.textContent).toContain('Name it and describe it');
+    const body = screen.getByTestId('drawer-form-body');
+    expect(body.contains(screen.getByRole('textbox', { name: 'Subject name' }))).toBe(true);
+    expect(
+      within(drawer)
+        .getAllByRole('button')
+        .map((button) => button.textContent || button.getAttribute('aria-label')),
+    ).toEqual(['Close', 'Cancel', 'Save']);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
@@ -71,7 +79,8 @@ describe('DrawerForm', () => {
     const { onSubmit, user } = setup({ submitting: true });
     const primary = screen.getByRole<HTMLButtonElement>('button', { name: /Save/ });
     expect(primary.disabled).toBe(true);
-    expect(within(primary).getByRole('progressbar')).toBeDefined();
+    expect(within(primary).getAllByRole('progressbar')).toHaveLength(1);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Cancel' }).disabled).toBe(true);
     await user.type(screen.getByRole('textbox', { name: 'Subject name' }), 'x{Enter}');
     expect(onSubmit).not.toHaveBeenCalled();
   });
@@ -97,7 +106,8 @@ describe('DrawerForm', () => {
     await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull());
     expect(onClose).not.toHaveBeenCalled();
-    expect(paper()).toBeDefined();
+    // still open, still editable
+    expect(within(paper()).getByRole<HTMLInputElement>('textbox', { name: 'Subject name' }).disabled).toBe(false);
   });
 
   it("closes a dirty form only after 'Discard' is chosen, from Cancel too", async () => {
@@ -114,7 +124,13 @@ describe('DrawerForm', () => {
     const backdrop = document.querySelector('.MuiBackdrop-root');
     expect(backdrop).not.toBeNull();
     await user.click(backdrop as Element);
-    expect(screen.getByRole('dialog', { name: 'Discard changes?' })).toBeDefined();
+    const ask = screen.getByRole('dialog', { name: 'Discard changes?' });
+    expect(ask.textContent).toContain('Your changes in this form will be lost.');
+    expect(
+      within(ask)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Keep editing', 'Discard']);
     expect(onClose).not.toHaveBeenCalled();
   });
 

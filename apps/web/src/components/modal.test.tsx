@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import Button from '@mui/material/Button';
@@ -13,7 +13,9 @@ describe('Modal', () => {
     );
     const dialog = screen.getByRole('dialog', { name: 'Assign people' });
     expect(dialog.textContent).toContain('Pick a content admin.');
-    expect(screen.getByRole('button', { name: 'Save' })).toBeDefined();
+    // the actions sit in the bottom row, apart from the close button in the title
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect(save.parentElement?.className).toContain('MuiDialogActions-root');
   });
 
   it('closes on Escape', async () => {

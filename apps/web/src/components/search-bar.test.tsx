@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SearchBar } from './search-bar';
@@ -25,8 +25,13 @@ describe('SearchBar', () => {
 
   it('takes its placeholder and button text from the caller', () => {
     render(<SearchBar onSearch={() => undefined} placeholder="Find a student" buttonText="Find" />);
-    expect(screen.getByPlaceholderText('Find a student')).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Find' })).toBeDefined();
+    const bar = screen.getByRole('search');
+    expect(within(bar).getByRole<HTMLInputElement>('searchbox').placeholder).toBe('Find a student');
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Find']);
   });
 
   describe('number mode', () => {

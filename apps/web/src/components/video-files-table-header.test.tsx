@@ -8,7 +8,7 @@ describe('VideoFilesTableHeader', () => {
     const user = userEvent.setup();
     const onRefresh = vi.fn();
     render(<VideoFilesTableHeader onRefresh={onRefresh} />);
-    expect(screen.getByRole('heading', { name: 'Video Files' })).toBeDefined();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Video Files');
     await user.click(screen.getByRole('button', { name: 'Refresh Table' }));
     expect(onRefresh).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('button', { name: 'Filter' })).toBeNull();

@@ -21,7 +21,9 @@ describe('banners', () => {
   it('shows the default success text and hides a success banner after 6000 ms', () => {
     vi.useFakeTimers();
     renderBanner({ severity: 'success' });
-    expect(screen.getByText('Action performed successfully.')).toBeDefined();
+    const banner = screen.getByRole('alert');
+    expect(banner.textContent).toBe('Action performed successfully.');
+    expect(banner.className).toContain('MuiAlert-colorSuccess');
     act(() => vi.advanceTimersByTime(5900));
     expect(screen.queryByText('Action performed successfully.')).not.toBeNull();
     act(() => vi.advanceTimersByTime(2000));
@@ -32,7 +34,9 @@ describe('banners', () => {
     vi.useFakeTimers();
     renderBanner({ severity: 'error' });
     act(() => vi.advanceTimersByTime(10_000));
-    expect(screen.getByText('Something went wrong. Please try again later.')).toBeDefined();
+    const banner = screen.getByRole('alert');
+    expect(banner.textContent).toBe('Something went wrong. Please try again later.');
+    expect(banner.className).toContain('MuiAlert-colorError');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     act(() => vi.advanceTimersByTime(1000));
     expect(screen.queryByText('Something went wrong. Please try again later.')).toBeNull();

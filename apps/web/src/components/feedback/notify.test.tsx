@@ -11,9 +11,12 @@ describe('notify', () => {
   it('uses the default texts when no message is given', async () => {
     renderProvider();
     act(() => notify('error'));
-    expect(await screen.findByText('Something went wrong. Please try again later.')).toBeDefined();
+    const error = await screen.findByRole('alert');
+    expect(error.textContent).toBe('Something went wrong. Please try again later.');
+    expect(error.className).toContain('notistack-MuiContent-error');
     act(() => notify('success'));
-    expect(await screen.findByText('Action performed successfully.')).toBeDefined();
+    const success = (await screen.findByText('Action performed successfully.')).closest('[role="alert"]');
+    expect(success?.className).toContain('notistack-MuiContent-success');
   });
 
   it('shows a title above the message', async () => {
@@ -27,6 +30,8 @@ describe('notify', () => {
   it('keeps the plain message when no title is given', async () => {
     renderProvider();
     act(() => notify('info', 'Saved to drafts'));
-    expect(await screen.findByText('Saved to drafts')).toBeDefined();
+    const info = await screen.findByRole('alert');
+    expect(info.textContent).toBe('Saved to drafts');
+    expect(info.className).toContain('notistack-MuiContent-info');
   });
 });
