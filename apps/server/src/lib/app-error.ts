@@ -24,10 +24,3 @@ export class AppError extends Error {
     return new AppError(statusCode, fillMessage(MESSAGES[key], values), extra);
   }
 }
-
-// Kept only while files.service.ts, files.repository.ts and uploads.service.ts still import them:
-// remove once they throw AppError.of like everything else.
-/** @deprecated use `AppError.of(403, 'unauthorized')` */
-export const forbidden = () => AppError.of(403, 'unauthorized');
-/** @deprecated use `AppError.of(404, 'notFound', { what })` */
-export const notFound = (what: string) => AppError.of(404, 'notFound', { what });
