@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LocalStorageDriver, parseRange } from './local-driver';
+import { LocalStorageDriver } from './local-driver';
+import { parseRange } from './range-read';
 import { StorageError } from './storage';
 import { signStorageToken } from './url-token';
 

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MESSAGES, UPLOAD_MESSAGES, fillMessage, formatBytes } from '@lectern/contract';
 import { AppError } from '../lib/app-error';
 import type { Storage } from './index';
-import { LocalStorageDriver, type ServedRead } from './local-driver';
+import { LocalStorageDriver } from './local-driver';
+import type { ServedRead } from './range-read';
 import { StorageError } from './storage';
 
 /** The local driver's failures as HTTP answers (S3 answers 403 for an expired or bad signature too). */
