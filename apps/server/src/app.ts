@@ -10,7 +10,6 @@ import { migrate } from './db/migrate';
 import { AppError } from './lib/app-error';
 import type { AppDeps } from './lib/deps';
 import { loadKeys } from './lib/keys';
-import { authRoutes } from './modules/auth/auth.routes';
 import {
   DevOutboxDelivery,
   UnconfiguredDelivery,
@@ -18,21 +17,12 @@ import {
   type CodeDelivery,
 } from './modules/auth/code-delivery';
 import { SessionService } from './modules/auth/session.service';
-import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { overviewRoutes } from './modules/overview/overview.routes';
-import { systemRoutes } from './modules/system/system.routes';
-import { usersRoutes } from './modules/users/users.routes';
-import { subjectsRoutes } from './modules/subjects/subjects.routes';
-import { videosRoutes } from './modules/videos/videos.routes';
-import { uploadsRoutes } from './modules/uploads/uploads.routes';
-import { filesRoutes } from './modules/files/files.routes';
-import type { VideosRegisteredHook } from './modules/files/files.service';
+import { JobQueue, JobRegistry } from './jobs';
+import { MODULES, type ModuleContext } from './modules';
+import type { VideosRegisteredHook } from './modules/files/video-files';
+import { createTranscoding, createWorker, type TranscodeWorker, type TranscodingService } from './modules/transcoding';
 import { createStorage, type Storage } from './storage';
-import { storageRoutes } from './storage/storage-routes';
 import { storageUrlSecret } from './storage/url-token';
-import { createTranscoding, createWorker, type TranscodeWorker } from './modules/transcoding';
-import { mediaRoutes } from './modules/transcoding/media-routes';
-import { transcodingRoutes } from './modules/transcoding/transcoding.routes';
 import { registerErrorHandler } from './plugins/errors';
 import { SignatureVerifier } from './plugins/signature';
 import { seedDemoData } from './seed/demo-seed';
@@ -140,33 +130,33 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     }
   });
 
-  // Domains.
-  systemRoutes(app, deps, storage);
-  authRoutes(app, deps);
-  usersRoutes(app, deps);
-  notificationsRoutes(app, deps);
-  overviewRoutes(app, deps);
-  const subjects = subjectsRoutes(app, deps);
-  videosRoutes(app, deps, subjects);
-  // Storage URLs under /files (local driver uploads and signed reads; public resource files).
-  await storageRoutes(app, storage);
-  uploadsRoutes(app, deps, storage);
-  // Transcoding: the queue on this database; registered videos are submitted to it.
-  const transcoding = createTranscoding(database, config, app.log);
-  const mediaUrlSecret = storageUrlSecret(keys.pepper);
-  const submitRegistered: VideosRegisteredHook = (ids) => transcoding.service.submitRegistered(ids);
-  filesRoutes(app, deps, storage, {
+  // Background jobs on this database. A process that works them (the inline worker) has a handler
+  // for every registered job type: a missing one fails here, at start-up, not at the first job.
+  const jobs = new JobRegistry(new JobQueue(database, app.log), app.log);
+  const transcoding = createTranscoding(database, config, jobs, app.log);
+  const works = options.worker ?? config.transcoding.inlineWorker;
+  const worker: TranscodeWorker | null = works ? await createWorker(transcoding, jobs, config, storage, app.log) : null;
+  if (works) {
+    jobs.assertHandled();
+    app.addHook('onReady', async () => {
+      worker?.start();
+      jobs.start();
+    });
+  }
+
+  // Domains, in the order of the module list.
+  const submitRegistered: VideosRegisteredHook = (ids) => transcoding.submitRegistered(ids);
+  const ctx: ModuleContext = {
+    deps,
+    storage,
+    jobs,
+    transcoding,
     onVideosRegistered:
       options.onVideosRegistered ?? (config.transcoding.submitOnRegister ? submitRegistered : async () => undefined),
-    mediaUrlSecret,
-  });
-  transcodingRoutes(app, deps, transcoding.service);
-  mediaRoutes(app, storage, mediaUrlSecret);
-  const worker: TranscodeWorker | null =
-    (options.worker ?? config.transcoding.inlineWorker)
-      ? await createWorker(transcoding, config, storage, app.log)
-      : null;
-  if (worker) app.addHook('onReady', async () => worker.start());
+    mediaUrlSecret: storageUrlSecret(keys.pepper),
+    services: {},
+  };
+  for (const module of MODULES) await module.register(app, ctx);
   if (options.demoMedia ?? ((options.seed ?? config.demoMode) && process.env.DEMO_MEDIA !== 'false')) {
     app.addHook('onReady', async () => {
       seedDemoMedia({ database, storage, config, log: app.log }).catch((error: unknown) =>
@@ -195,15 +185,17 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   sweeper.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
-    await worker?.stop();
-    await transcoding.queue.stop();
+    // Running jobs are stopped and given back to their queues before the queue stops.
+    worker?.stop();
+    await jobs.stop();
     await storage.driver.close();
     if (!options.database) await database.close();
   });
 
   app.decorate('deps', deps);
   app.decorate('storage', storage);
-  app.decorate('transcoding', { ...transcoding, worker });
+  app.decorate('jobs', jobs);
+  app.decorate('transcoding', { service: transcoding, worker });
   return app;
 }
 export type LecternApp = FastifyInstance;
@@ -214,7 +206,9 @@ declare module 'fastify' {
     deps: AppDeps;
     /** object storage: the driver and its buckets (docs/storage.md) */
     storage: Storage;
-    /** the transcoding queue, its service, and this process's worker if it runs one */
-    transcoding: ReturnType<typeof createTranscoding> & { worker: TranscodeWorker | null };
+    /** background jobs: their types, queues and this process's workers */
+    jobs: JobRegistry;
+    /** the transcoding service, and this process's transcoding worker if it runs one */
+    transcoding: { service: TranscodingService; worker: TranscodeWorker | null };
   }
 }

@@ -33,9 +33,9 @@ import {
 import type { MediaConvertConfig } from '../config';
 import type { Storage } from '../storage';
 import { HLS_SEGMENT_SECONDS, KEYFRAME_SECONDS, LADDER, THUMBNAIL_COUNT, THUMBNAIL_HEIGHT } from './ffmpeg-command';
+import { abortableSleep } from '../lib/abortable-sleep';
 import { deletePrefix } from './media-store';
 import {
-  abortableSleep,
   TranscodeCanceled,
   TranscodeError,
   type TranscodeInput,

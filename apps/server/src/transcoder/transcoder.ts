@@ -84,16 +84,3 @@ export function outputPrefixFor(sourceKey: string, videoId: string, jobId: strin
   const dir = slash >= 0 ? sourceKey.slice(0, slash + 1) : '';
   return `${dir}transcoded/${videoId}/${jobId}/`;
 }
-
-/** Waits `ms`, or less when `signal` aborts; the abort listener is removed either way (idle workers and pollers sleep often). */
-export const abortableSleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });

@@ -1,12 +1,4 @@
-import {
-  TranscodingStatusSchema,
-  subjectAccess,
-  type ExplorerVideo,
-  type PreviewFolder,
-  type Recording,
-  type SubjectAccess,
-  type VideoFile,
-} from '@lectern/contract';
+import { subjectAccess, type PreviewFolder, type Recording, type SubjectAccess } from '@lectern/contract';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -18,20 +10,15 @@ import {
   topics,
   units,
   users,
-  videoPlacements,
   videos,
 } from '../../db/schema';
-import { notFound } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../lib/routing';
+import { toVideoFile } from '../videos/video-file';
 
 export type Caller = Pick<AuthContext, 'userId' | 'roles'>;
-export type VideoRow = typeof videos.$inferSelect;
 export type SubjectRow = typeof subjects.$inferSelect;
-export interface PlacedVideo {
-  video: VideoRow;
-  unitId: string | null;
-  topicId: string | null;
-}
+export type CatalogueRow = typeof catalogues.$inferSelect;
 
 /** Is `error` (or what it wraps) a unique-key violation? */
 export function isUniqueViolation(error: unknown): boolean {
@@ -45,29 +32,6 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** A video file as every list shows it (spec 1 §3). */
-export function toVideoFile(v: PlacedVideo['video']): VideoFile {
-  return {
-    Name: v.name,
-    Id: v.storageKey,
-    Length: v.size,
-    endpoints: (v.endpoints as string[]) ?? [],
-    videoDurationInSecond: v.durationSeconds,
-    transcodingStatus: TranscodingStatusSchema.catch('NOT_STARTED').parse(v.transcodingStatus),
-    catalogueId: v.catalogueId,
-    videoId: v.id,
-    subjectId: v.subjectId,
-    jobId: v.jobId,
-    uploadedBy: v.uploadedBy,
-    uploadedAt: v.uploadedAt.toISOString(),
-  };
-}
-
-/** A preview video: one of a catalogue's, not a subject's. */
-export function isPreviewVideo(v: VideoRow): boolean {
-  return v.catalogueId !== null && v.subjectId === null;
-}
-
 /** A subject as the file explorer's subject list shows it. */
 export interface ExplorerSubjectRow {
   subjectId: string;
@@ -77,19 +41,7 @@ export interface ExplorerSubjectRow {
   videoCount: number;
 }
 
-/** A video as the file explorer lists it, with its unit and topic. */
-export function toExplorerVideo(row: PlacedVideo): ExplorerVideo {
-  return { ...toVideoFile(row.video), unitId: row.unitId, topicId: row.topicId };
-}
-
-// Where a video sits: the unit and topic it was uploaded, copied or moved into; a video without that
-// record (older data) sits where the first subtopic it is attached to is.
-const attachedTo = (column: 'unit_id' | 'topic_id') =>
-  sql.raw(`(SELECT s.${column} FROM subtopics s WHERE s.video_id = "videos"."id" ORDER BY s.position, s.id LIMIT 1)`);
-const placedUnit = sql<string | null>`coalesce(${videoPlacements.unitId}, ${attachedTo('unit_id')})`;
-const placedTopic = sql<string | null>`coalesce(${videoPlacements.topicId}, ${attachedTo('topic_id')})`;
-
-/** Videos, where they sit, and the subject rules that guard them. */
+/** What the file explorer reads around videos: subject rules, catalogues, the explorer's subjects, recordings. */
 export class FilesRepository {
   constructor(private readonly db: Db) {}
 
@@ -100,7 +52,7 @@ export class FilesRepository {
     db: Db = this.db,
   ): Promise<{ subject: SubjectRow; access: SubjectAccess }> {
     const [subject] = await db.select().from(subjects).where(eq(subjects.id, subjectId));
-    if (!subject) throw notFound('that subject');
+    if (!subject) throw AppError.of(404, 'notFound', { what: 'that subject' });
     const people = await db
       .select({ userId: subjectAssignees.userId, role: subjectAssignees.role })
       .from(subjectAssignees)
@@ -135,63 +87,6 @@ export class FilesRepository {
       .from(users)
       .where(eq(users.id, userId));
     return row ? `${row.first} ${row.last}`.trim() : 'Someone';
-  }
-
-  private placedQuery(db: Db) {
-    return db
-      .select({ video: videos, unitId: placedUnit, topicId: placedTopic })
-      .from(videos)
-      .leftJoin(videoPlacements, eq(videoPlacements.videoId, videos.id));
-  }
-
-  /** A subject's videos, narrowed to a unit or topic, by name. */
-  async subjectVideos(subjectId: string, filter: { unitId?: string; topicId?: string }): Promise<PlacedVideo[]> {
-    return this.placedQuery(this.db)
-      .where(
-        and(
-          eq(videos.subjectId, subjectId),
-          filter.unitId ? eq(placedUnit, filter.unitId) : undefined,
-          filter.topicId ? eq(placedTopic, filter.topicId) : undefined,
-        ),
-      )
-      .orderBy(asc(videos.name), asc(videos.uploadedAt));
-  }
-
-  async catalogueVideos(catalogueId: string): Promise<PlacedVideo[]> {
-    return this.placedQuery(this.db)
-      .where(eq(videos.catalogueId, catalogueId))
-      .orderBy(asc(videos.uploadedAt), asc(videos.name));
-  }
-
-  async videosByIds(ids: string[], db: Db = this.db): Promise<PlacedVideo[]> {
-    if (ids.length === 0) return [];
-    return this.placedQuery(db).where(inArray(videos.id, ids));
-  }
-
-  async videosByKeys(keys: string[], db: Db = this.db): Promise<PlacedVideo[]> {
-    if (keys.length === 0) return [];
-    return this.placedQuery(db).where(inArray(videos.storageKey, keys));
-  }
-
-  async videoByKey(key: string, db: Db = this.db): Promise<PlacedVideo | null> {
-    const [row] = await this.placedQuery(db).where(eq(videos.storageKey, key));
-    return row ?? null;
-  }
-
-  async insertVideo(
-    db: Db,
-    values: typeof videos.$inferInsert,
-    placement: { unitId: string | null; topicId: string | null } | null,
-  ): Promise<void> {
-    await db.insert(videos).values(values);
-    if (placement) await db.insert(videoPlacements).values({ videoId: values.id, ...placement });
-  }
-
-  async place(db: Db, videoId: string, placement: { unitId: string | null; topicId: string | null }): Promise<void> {
-    await db
-      .insert(videoPlacements)
-      .values({ videoId, ...placement })
-      .onConflictDoUpdate({ target: videoPlacements.videoId, set: placement });
   }
 
   /** Subtopics a set of videos is attached to, with the subject's state (review locks them). */
@@ -231,7 +126,7 @@ export class FilesRepository {
 
   // ---- catalogues (preview videos)
 
-  async catalogue(catalogueId: string, db: Db = this.db): Promise<typeof catalogues.$inferSelect | null> {
+  async catalogue(catalogueId: string, db: Db = this.db): Promise<CatalogueRow | null> {
     const [row] = await db.select().from(catalogues).where(eq(catalogues.id, catalogueId));
     return row ?? null;
   }

@@ -4,8 +4,15 @@ import type { AppDeps } from '../../lib/deps';
 import { registerDomain } from '../../lib/routing';
 import type { Storage } from '../../storage';
 import { UploadsRepository } from '../uploads/uploads.repository';
+import { VideosRepository } from '../videos/videos.repository';
 import { FilesRepository } from './files.repository';
-import { FilesService, type VideosRegisteredHook } from './files.service';
+import { FilesService } from './files.service';
+import { PreviewVideosService } from './preview-videos.service';
+import { VideoAccess } from './video-access';
+import { notifyingHook, type VideosRegisteredHook } from './video-files';
+import { VideoPlaybackService } from './video-playback.service';
+import { VideoRegistrationService } from './video-registration.service';
+import { VideoTransfersService } from './video-transfers.service';
 
 export interface FilesRoutesOptions {
   /** where registered, copied and moved videos go next: the transcoding queue (issue of its own) */
@@ -17,60 +24,63 @@ export interface FilesRoutesOptions {
   mediaUrlSecret?: Buffer;
 }
 
-/** The file explorer's video service and the picker's listing. */
-export function filesRoutes(
-  app: FastifyInstance,
-  deps: AppDeps,
-  storage: Storage,
-  options: FilesRoutesOptions,
-): FilesService {
-  const service = new FilesService(
-    deps.database,
+/** The file explorer's video services and the picker's listing. */
+export function filesRoutes(app: FastifyInstance, deps: AppDeps, storage: Storage, options: FilesRoutesOptions): void {
+  const files = new FilesRepository(deps.db);
+  const videos = new VideosRepository(deps.db);
+  const access = new VideoAccess(files, videos);
+  const notify = notifyingHook(options.onVideosRegistered, app.log);
+  const listing = new FilesService(storage, files, videos);
+  const registration = new VideoRegistrationService(
+    deps.db,
     storage,
-    new FilesRepository(deps.db),
+    files,
+    videos,
     new UploadsRepository(deps.db),
-    app.log,
-    options.onVideosRegistered,
-    options.mediaUrlSecret ?? null,
+    access,
+    notify,
   );
+  const transfers = new VideoTransfersService(deps.db, storage, files, videos, access, notify, app.log);
+  const playback = new VideoPlaybackService(storage, access, options.mediaUrlSecret ?? null);
+  const previews = new PreviewVideosService(deps.db, files, videos, registration, transfers);
+
   const count = (key: 'videosRegistered' | 'videosCopied' | 'videosMoved' | 'videosDeleted', n: number) =>
     fillMessage(UPLOAD_MESSAGES[key], { count: n });
   registerDomain(app, deps, contract.files, {
     registerSubjectVideos: async ({ auth, body }) => {
-      const registered = await service.registerSubjectVideos(auth, body);
+      const registered = await registration.registerSubjectVideos(auth, body);
       return { data: { videos: registered }, message: count('videosRegistered', registered.length) };
     },
-    getVideos: async ({ auth, body }) => ({ data: await service.getVideos(auth, body) }),
+    getVideos: async ({ auth, body }) => ({ data: await listing.getVideos(auth, body) }),
     copyFiles: async ({ auth, body }) => {
-      const copied = await service.copy(auth, body);
+      const copied = await transfers.copy(auth, body);
       return { data: { videos: copied }, message: count('videosCopied', copied.length) };
     },
     moveFiles: async ({ auth, body }) => {
-      const moved = await service.move(auth, body);
+      const moved = await transfers.move(auth, body);
       return { data: { videos: moved }, message: count('videosMoved', moved.length) };
     },
     deleteFiles: async ({ auth, body }) => {
-      const deleted = await service.delete(auth, body);
+      const deleted = await transfers.delete(auth, body);
       return { data: { deleted }, message: count('videosDeleted', deleted.length) };
     },
-    videoUrl: async ({ auth, params }) => ({ data: await service.videoUrl(auth, params.videoId) }),
-    objects: async ({ query }) => ({ data: await service.objects(query) }),
+    videoUrl: async ({ auth, params }) => ({ data: await playback.videoUrl(auth, params.videoId) }),
+    objects: async ({ query }) => ({ data: await listing.objects(query) }),
     registerPreviewVideos: async ({ auth, body }) => {
-      const result = await service.registerPreviewVideos(auth, body);
+      const result = await previews.register(auth, body);
       return { data: result, message: count('videosRegistered', body.fileList.length) };
     },
-    previewVideos: async ({ params }) => ({ data: await service.previewVideos(params.id) }),
-    previewFolders: async () => ({ data: await service.previewFolders() }),
+    previewVideos: async ({ params }) => ({ data: await previews.list(params.id) }),
+    previewFolders: async () => ({ data: await previews.folders() }),
     updatePreviewVideo: async ({ auth, body }) => ({
-      data: await service.updatePreviewVideo(auth, body),
+      data: await previews.update(auth, body),
       message: MESSAGES.defaultSuccess,
     }),
     deletePreviewVideos: async ({ auth, body }) => {
-      const deleted = await service.deletePreviewVideos(auth, body);
+      const deleted = await previews.delete(auth, body);
       return { data: { deleted }, message: count('videosDeleted', deleted.length) };
     },
-    subjects: async ({ auth }) => ({ data: await service.subjects(auth) }),
-    recordings: async ({ auth, query }) => ({ data: await service.recordings(auth, query) }),
+    subjects: async ({ auth }) => ({ data: await listing.subjects(auth) }),
+    recordings: async ({ auth, query }) => ({ data: await listing.recordings(auth, query) }),
   });
-  return service;
 }

@@ -8,9 +8,10 @@ import { as, mp4Bytes, uploadFile, type Caller } from '../../test/uploads';
 import { DEMO_CATALOGUES, DEMO_LIVE_CLASSES, seedDemoCatalogues } from '../../seed/demo-media';
 import { seedLarge } from '../../seed/large-seed';
 import { storageUrlSecret, verifyStorageToken } from '../../storage/url-token';
-import { UploadsRepository } from '../uploads/uploads.repository';
+import { VideosRepository } from '../videos/videos.repository';
 import { FilesRepository } from './files.repository';
-import { FilesService } from './files.service';
+import { VideoAccess } from './video-access';
+import { VideoPlaybackService } from './video-playback.service';
 
 const API = '/api/file-explorer-service/cloud';
 const RECORDINGS = '/api/batch/live-class-recording';
@@ -261,15 +262,11 @@ describe('video addresses and deletes with transcodes', () => {
   });
   afterAll(async () => t?.close());
 
-  /** The files service as app.ts builds it, with the media routes' secret. */
+  /** The playback service as files.routes.ts builds it, with the media routes' secret. */
   const service = () =>
-    new FilesService(
-      t.database,
+    new VideoPlaybackService(
       t.app.storage,
-      new FilesRepository(t.database.db),
-      new UploadsRepository(t.database.db),
-      t.app.log,
-      async () => undefined,
+      new VideoAccess(new FilesRepository(t.database.db), new VideosRepository(t.database.db)),
       secret,
     );
   const callerOf = async (role: 'SUPER_ADMIN' | 'CONTENT_UPLOADER') => ({

@@ -1,15 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import type { JobRegistry } from '../../jobs';
 import type { Storage } from '../../storage';
 import { FfmpegTranscoder, resolveFfmpegPath } from '../../transcoder/ffmpeg-transcoder';
 import { mediaStoreFor } from '../../transcoder/media-store';
 import type { Transcoder } from '../../transcoder/transcoder';
-import { TranscodeQueue } from './queue';
+import { VideosRepository } from '../videos/videos.repository';
+import { transcodeJob, transcodePolicy } from './transcode-job';
+import { TranscodingRepository } from './transcoding.repository';
 import { TranscodingService } from './transcoding.service';
 import { TranscodeWorker } from './worker';
 
-export { TranscodeQueue, TranscodingService, TranscodeWorker };
+export { TranscodingService, TranscodeWorker };
 
 /** The configured transcoder, or none when TRANSCODER=off (the AWS SDK loads only when it is used). */
 export async function createTranscoder(config: Config, storage: Storage): Promise<Transcoder | null> {
@@ -27,20 +30,41 @@ export async function createTranscoder(config: Config, storage: Storage): Promis
   });
 }
 
-/** The queue and the service over it (every process); the worker is made by `createWorker`. */
-export function createTranscoding(database: Database, config: Config, log: FastifyBaseLogger) {
-  const queue = new TranscodeQueue(database, config.transcoding, log);
-  const service = new TranscodingService(database, queue, config.transcoding.environment, log);
-  return { queue, service };
+/** Registers the transcode job type and makes the service over it (every process); the worker is made by `createWorker`. */
+export function createTranscoding(
+  database: Database,
+  config: Config,
+  jobs: JobRegistry,
+  log: FastifyBaseLogger,
+): TranscodingService {
+  jobs.register(transcodeJob, transcodePolicy(config.transcoding));
+  return new TranscodingService(
+    database.db,
+    new TranscodingRepository(database),
+    new VideosRepository(database.db),
+    jobs,
+    config.transcoding.environment,
+    log,
+  );
 }
 
+/**
+ * The transcoding worker of a process that works jobs: the handler of transcode jobs. Without a
+ * transcoder (TRANSCODER=off) there is none: transcode jobs wait for a worker process that has one.
+ */
 export async function createWorker(
-  parts: { queue: TranscodeQueue; service: TranscodingService },
+  service: TranscodingService,
+  jobs: JobRegistry,
   config: Config,
   storage: Storage,
   log: FastifyBaseLogger,
 ): Promise<TranscodeWorker | null> {
   const transcoder = await createTranscoder(config, storage);
-  if (!transcoder) return null;
-  return new TranscodeWorker({ ...parts, transcoder, storage, config: config.transcoding, log });
+  if (!transcoder) {
+    jobs.handledElsewhere(transcodeJob, 'TRANSCODER=off: a worker process with a transcoder runs them');
+    return null;
+  }
+  const worker = new TranscodeWorker({ service, jobs, transcoder, storage, config: config.transcoding, log });
+  worker.register();
+  return worker;
 }

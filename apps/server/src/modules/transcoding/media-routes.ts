@@ -3,25 +3,14 @@ import { MESSAGES, UPLOAD_MESSAGES } from '@lectern/contract';
 import { AppError } from '../../lib/app-error';
 import type { Storage } from '../../storage';
 import { StorageError, assertSafeKey } from '../../storage/storage';
-import { signStorageToken, verifyStorageToken } from '../../storage/url-token';
+import { verifyStorageToken } from '../../storage/url-token';
 
-/** How long a playback address lasts: long enough to watch a long lecture. */
-export const MEDIA_URL_TTL_SECONDS = 6 * 3600;
 const PLAYLIST_MAX_BYTES = 1024 * 1024;
 
 /**
- * A playback address for a transcode's HLS outputs: `/media/hls/{token}/master.m3u8`, the token
- * authorising reads under one prefix until it expires. Relative playlist entries resolve under the
- * same token, so the player needs no headers and the outputs no rewriting.
- */
-export function signMediaUrl(secret: Buffer, bucket: string, prefix: string, file: string, now = Date.now()): string {
-  const token = signStorageToken(secret, { op: 'hls', b: bucket, k: prefix, exp: now + MEDIA_URL_TTL_SECONDS * 1000 });
-  return `/media/hls/${token}/${file}`;
-}
-
-/**
  * GET /media/hls/{token}/{path}: playlists are read from storage and served; segments and images are
- * redirected to a signed read of the object (served by the local driver, or S3 itself).
+ * redirected to a signed read of the object (served by the local driver, or S3 itself). The
+ * addresses are signed by `signMediaUrl` (storage/media-url.ts).
  */
 export function mediaRoutes(app: FastifyInstance, storage: Storage, secret: Buffer): void {
   app.get<{ Params: { token: string; '*': string } }>('/media/hls/:token/*', async (request, reply) => {

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { openDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
+import { JobQueue, JobRegistry } from '../../jobs';
 import { loadKeys } from '../../lib/keys';
 import { createStorage } from '../../storage';
 import { createTranscoding, createWorker } from './index';
@@ -25,17 +26,19 @@ export async function runWorker(config: Config): Promise<void> {
   await migrate(database);
   const keys = await loadKeys(database.db, config);
   const storage = createStorage(config.storage, { pepper: keys.pepper, cdnBase: config.cdnBase });
-  const transcoding = createTranscoding(database, config, log);
-  const worker = (await createWorker(transcoding, config, storage, log))!;
+  const jobs = new JobRegistry(new JobQueue(database, log), log);
+  const transcoding = createTranscoding(database, config, jobs, log);
+  const worker = (await createWorker(transcoding, jobs, config, storage, log))!;
   worker.start();
+  jobs.start();
   log.info(
     { workerId: worker.workerId, concurrency: config.transcoding.concurrency, driver: config.transcoding.driver },
     'transcoding worker started',
   );
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'transcoding worker stopping; running jobs go back to their queue');
-    await worker.stop();
-    await transcoding.queue.stop();
+    worker.stop();
+    await jobs.stop();
     await storage.driver.close();
     await database.close();
     process.exit(0);

@@ -7,20 +7,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TranscodingConfig } from '../../config';
 import type { Storage } from '../../storage';
 import { deletePrefix } from '../../transcoder/media-store';
+import type { JobRegistry, RunningJob } from '../../jobs';
 import {
-  abortableSleep,
   TranscodeCanceled,
   TranscodeError,
   outputPrefixFor,
   type TranscodeProgress,
   type Transcoder,
 } from '../../transcoder/transcoder';
-import type { FetchedJob, TranscodeQueue } from './queue';
+import { transcodeJob, type TranscodePayload } from './transcode-job';
 import type { TranscodingService } from './transcoding.service';
 
 export interface WorkerOptions {
   service: TranscodingService;
-  queue: TranscodeQueue;
+  jobs: JobRegistry;
   transcoder: Transcoder;
   storage: Storage;
   config: TranscodingConfig;
@@ -30,16 +30,15 @@ export interface WorkerOptions {
 }
 
 /**
- * Runs transcodes from the queues (reserved first, then default), `concurrency` at a time. Each run
- * holds a token and beats a heartbeat: progress is recorded, and a run that lost its job (cancelled,
- * deleted, taken back) stops its ffmpeg. A supervisor, in every worker, takes back jobs whose
- * heartbeat stopped (their worker died) and fails them in the queue, which retries them with backoff.
- * Only the run holding the token can record the result, so a job finishes exactly once.
+ * Runs transcodes: the handler of transcode jobs, which the job registry's workers hand it (reserved
+ * queue first, then default, `concurrency` at a time). Each run holds a token and beats a heartbeat:
+ * progress is recorded, and a run that lost its job (cancelled, deleted, taken back) stops its ffmpeg.
+ * A supervisor, in every worker, takes back jobs whose heartbeat stopped (their worker died) and fails
+ * them in the queue, which retries them with backoff. Only the run holding the token can record the
+ * result, so a job finishes exactly once.
  */
 export class TranscodeWorker {
   readonly workerId: string;
-  private readonly stopping = new AbortController();
-  private loops: Promise<void>[] = [];
   private supervisor: NodeJS.Timeout | undefined;
   private readonly running = new Map<string, { controller: AbortController; pid?: number }>();
 
@@ -47,10 +46,19 @@ export class TranscodeWorker {
     this.workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
   }
 
+  /** Makes this worker the handler of transcode jobs; the registry's workers then run them. */
+  register(): void {
+    const { jobs, config } = this.options;
+    jobs.handle(transcodeJob, (job) => this.run(job), {
+      concurrency: config.concurrency,
+      pollSeconds: config.pollSeconds,
+    });
+  }
+
+  /** Clears scratch left by dead processes and starts the supervisor. */
   start(): void {
     this.cleanScratch();
     const { config } = this.options;
-    for (let slot = 0; slot < config.concurrency; slot++) this.loops.push(this.loop());
     const every = Math.max(1000, (config.staleSeconds * 1000) / 3);
     this.supervisor = setInterval(() => void this.superviseOnce(), every);
     this.supervisor.unref();
@@ -66,48 +74,20 @@ export class TranscodeWorker {
     return [...this.running.keys()];
   }
 
-  /** Stops taking jobs; running transcodes are stopped and given back to their queue. */
-  async stop(): Promise<void> {
-    this.stopping.abort();
+  /** Stops the supervisor; running transcodes stop when the registry's workers stop (they go back to their queue). */
+  stop(): void {
     clearInterval(this.supervisor);
-    for (const run of this.running.values()) run.controller.abort();
-    await Promise.all(this.loops);
-  }
-
-  private async loop(): Promise<void> {
-    const { queue, config, log } = this.options;
-    while (!this.stopping.signal.aborted) {
-      let job: FetchedJob | undefined;
-      let name: TranscodingQueue = 'reserved';
-      try {
-        job = await queue.fetch('reserved');
-        if (!job) {
-          name = 'default';
-          job = await queue.fetch('default');
-        }
-      } catch (error) {
-        if (this.stopping.signal.aborted) break;
-        log.warn({ err: error }, 'transcoding worker: could not read the queue');
-      }
-      if (!job) {
-        await abortableSleep(config.pollSeconds * 1000, this.stopping.signal);
-        continue;
-      }
-      await this.run(name, job).catch((error: unknown) =>
-        log.error({ err: error, jobId: job.id }, 'transcoding run failed'),
-      );
-    }
   }
 
   /** Takes back jobs whose worker stopped beating; the queue retries them, or gives up after the limit. */
   async superviseOnce(): Promise<number> {
-    const { service, queue, config, log } = this.options;
+    const { service, jobs, config, log } = this.options;
     try {
       const stale = await service.takeBackStale(config.staleSeconds);
       for (const job of stale) {
         log.warn({ jobId: job.id }, 'transcoding job lost its worker; retrying');
-        await queue.fail(job.queue, job.id, TRANSCODING_MESSAGES.workerStopped);
-        const after = await queue.job(job.queue, job.id);
+        await jobs.fail(transcodeJob, job.queue, job.id, TRANSCODING_MESSAGES.workerStopped);
+        const after = await jobs.get(transcodeJob, job.queue, job.id);
         if (after?.state === 'failed') {
           await service.endJob(
             job.id,
@@ -124,19 +104,24 @@ export class TranscodeWorker {
     }
   }
 
-  private async run(queueName: TranscodingQueue, job: FetchedJob): Promise<void> {
-    const { service, queue, transcoder, storage, config, log } = this.options;
+  /** Runs one transcode job; settles it in its queue unless another run or a cancel took it over. */
+  private async run(job: RunningJob<TranscodePayload, TranscodingQueue>): Promise<void> {
+    const { service, transcoder, storage, config, log } = this.options;
     const jobId = job.data.jobId;
     const token = crypto.randomUUID();
     const claimed = await service.claim(jobId, this.workerId, token);
     if (!claimed) {
       // Cancelled, deleted or already done: nothing to run.
-      await queue.complete(queueName, job.id).catch(() => undefined);
+      await job.complete().catch(() => undefined);
       return;
     }
     const controller = new AbortController();
     const entry: { controller: AbortController; pid?: number } = { controller };
     this.running.set(jobId, entry);
+    // The workers stopping stops the transcode; it goes back to its queue below.
+    const stop = () => controller.abort();
+    job.signal.addEventListener('abort', stop, { once: true });
+    if (job.signal.aborted) stop();
     let progress: TranscodeProgress = { percent: 0, speed: null };
     let beating = false;
     const beat = setInterval(() => {
@@ -169,29 +154,30 @@ export class TranscodeWorker {
           (error: unknown) => log.warn({ err: error, master }, 'could not remove old transcode outputs'),
         );
       }
-      if (result.recorded) await queue.complete(queueName, job.id);
+      if (result.recorded) await job.complete();
       log.info({ jobId, videoId: claimed.videoId, recorded: result.recorded }, 'transcode finished');
     } catch (error) {
       if (error instanceof TranscodeCanceled) {
-        if (this.stopping.signal.aborted && (await service.release(jobId, token, TRANSCODING_MESSAGES.workerStopped))) {
-          await queue.fail(queueName, job.id, TRANSCODING_MESSAGES.workerStopped);
+        if (job.signal.aborted && (await service.release(jobId, token, TRANSCODING_MESSAGES.workerStopped))) {
+          await job.fail(TRANSCODING_MESSAGES.workerStopped);
         }
         // Otherwise the job was cancelled, deleted or taken back: its queue job is not this run's any more.
         log.info({ jobId }, 'transcode stopped');
       } else if (error instanceof TranscodeError) {
-        if (await service.endJob(jobId, token, 'ERROR', error.message)) await queue.complete(queueName, job.id);
+        if (await service.endJob(jobId, token, 'ERROR', error.message)) await job.complete();
         log.info({ jobId, reason: error.message }, 'transcode failed');
       } else {
         const reason = `Transcoding failed: ${(error as Error).message}`;
         if (job.retryCount < job.retryLimit) {
-          if (await service.release(jobId, token, `${reason} (retrying)`)) await queue.fail(queueName, job.id, reason);
+          if (await service.release(jobId, token, `${reason} (retrying)`)) await job.fail(reason);
         } else if (await service.endJob(jobId, token, 'ERROR', reason)) {
-          await queue.complete(queueName, job.id);
+          await job.complete();
         }
         log.error({ err: error, jobId }, 'transcode failed unexpectedly');
       }
     } finally {
       clearInterval(beat);
+      job.signal.removeEventListener('abort', stop);
       this.running.delete(jobId);
     }
   }

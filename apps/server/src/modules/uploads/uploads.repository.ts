@@ -92,6 +92,11 @@ export class UploadsRepository {
     return rows.length > 0;
   }
 
+  /** The upload became a video (in the registration's transaction). */
+  async markRegistered(db: Db, id: string, videoId: string): Promise<void> {
+    await db.update(uploads).set({ status: 'REGISTERED', videoId, updatedAt: new Date() }).where(eq(uploads.id, id));
+  }
+
   async parts(uploadId: string) {
     return this.db
       .select({ partNumber: uploadParts.partNumber, etag: uploadParts.etag, size: uploadParts.size })

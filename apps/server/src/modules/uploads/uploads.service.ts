@@ -27,7 +27,7 @@ import {
   type UploadTarget,
 } from '@lectern/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError, forbidden } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import type { Storage } from '../../storage';
 import {
   keyIn,
@@ -92,7 +92,7 @@ export class UploadsService {
     switch (target.type) {
       case 'subject': {
         const { subject, access } = await this.files.subjectAccess(caller, target.subjectId);
-        if (!access.attach) throw forbidden();
+        if (!access.attach) throw AppError.of(403, 'unauthorized');
         if (target.unitId && !(await this.files.unit(subject.id, target.unitId))) throw fail(404, 'unitNotInSubject');
         if (target.topicId) {
           const topic = await this.files.topic(subject.id, target.topicId);
@@ -112,7 +112,7 @@ export class UploadsService {
         };
       }
       case 'preview-video':
-        if (!hasPermission(caller.roles, 'publisher')) throw forbidden();
+        if (!hasPermission(caller.roles, 'publisher')) throw AppError.of(403, 'unauthorized');
         return {
           targetType: 'preview-video',
           subjectId: null,
@@ -128,7 +128,7 @@ export class UploadsService {
       case 'resource': {
         const type = resourceType(target.resourceType);
         const area = type.key === 'live-class-thumbnail' ? 'liveClasses' : 'publisher';
-        if (!hasPermission(caller.roles, area)) throw forbidden();
+        if (!hasPermission(caller.roles, area)) throw AppError.of(403, 'unauthorized');
         return {
           targetType: type.key,
           subjectId: null,

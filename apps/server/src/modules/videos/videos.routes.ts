@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '@lectern/contract';
 import type { AppDeps } from '../../lib/deps';
 import { registerDomain } from '../../lib/routing';
-import { toVideoFile } from '../files/files.repository';
 import type { SubjectsService } from '../subjects/subjects.service';
+import { toVideoFile } from './video-file';
 
 export function videosRoutes(app: FastifyInstance, deps: AppDeps, subjects: SubjectsService): void {
   registerDomain(app, deps, contract.videos, {
