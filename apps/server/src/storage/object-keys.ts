@@ -53,7 +53,8 @@ export function preSanitize(name: string): string {
 
 /** The name stored for a video: spec 1 §5 (special characters and spaces removed), then `{uuid}-`. */
 export function videoFileName(name: string, id: string = uuid()): { stored: string; bare: string } {
-  const bare = limitName(sanitizeFileName(preSanitize(name)).replace(/\s+/g, '').replace(/^\.+/, ''));
+  // NFC last: removing a character can leave combining marks that compose with the letter before them.
+  const bare = limitName(sanitizeFileName(preSanitize(name)).replace(/\s+/g, '').replace(/^\.+/, '').normalize('NFC'));
   if (bare === '') return { stored: '', bare };
   return { stored: uploadFileName(bare, id), bare };
 }
@@ -63,7 +64,7 @@ export function resourceFileName(name: string): string {
   const cleaned = sanitizeFileName(preSanitize(name))
     .replace(/^[\s.]+/, '')
     .trim();
-  return limitName(pickerFileName(cleaned));
+  return limitName(pickerFileName(cleaned).normalize('NFC'));
 }
 
 /** The folder (key prefix, ending in '/') of a subject's videos. */
