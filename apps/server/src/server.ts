@@ -19,7 +19,14 @@ async function main(): Promise<void> {
     });
     return;
   }
-  const app = await build({ config });
+  let app;
+  try {
+    app = await build({ config });
+  } catch (error) {
+    // A start that cannot finish says why and stops, rather than serving 503s forever.
+    console.error(`Lectern cannot start: ${(error as Error).message}`);
+    process.exit(1);
+  }
   if (!config.demoMode && !config.smsWebhookUrl) {
     app.log.warn('demo mode is off and SMS_WEBHOOK_URL is not set: sign-in codes cannot be delivered');
   }

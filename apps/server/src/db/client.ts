@@ -44,6 +44,59 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/** `BEGIN; ...; COMMIT;` as one script: the statements between. */
+const EXPLICIT_TRANSACTION = /^\s*BEGIN\s*;([\s\S]*?);?\s*COMMIT\s*;?\s*$/i;
+
+/** The embedded database folder could not be opened: the message names it and says what to do. */
+export class DatabaseOpenError extends Error {
+  constructor(
+    readonly folder: string,
+    cause: unknown,
+  ) {
+    super(
+      `the embedded database in ${folder} cannot be opened (${cause instanceof Error ? cause.message : String(cause)}). ` +
+        'Restore the folder from a backup, or, if it holds nothing you need (a demo console), move it away and start again: a fresh one is made.',
+      { cause },
+    );
+    this.name = 'DatabaseOpenError';
+  }
+}
+
+/**
+ * Opens PGlite in `dir` (in memory without one). A new cluster is made in a scratch folder beside
+ * `dir` and renamed into place once complete, so a first start killed part-way leaves either nothing
+ * or a whole cluster, and the next start simply does it again.
+ */
+async function openPglite(dir: string | undefined): Promise<PGlite> {
+  if (!dir) {
+    const memory = new PGlite();
+    await memory.waitReady;
+    return memory;
+  }
+  const parent = path.dirname(dir);
+  const scratchPrefix = `${path.basename(dir)}.initialising-`;
+  fs.mkdirSync(parent, { recursive: true });
+  if (fs.existsSync(dir) && fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);
+  if (!fs.existsSync(dir)) {
+    for (const entry of fs.readdirSync(parent)) {
+      if (entry.startsWith(scratchPrefix)) fs.rmSync(path.join(parent, entry), { recursive: true, force: true });
+    }
+    const scratch = fs.mkdtempSync(path.join(parent, scratchPrefix));
+    const fresh = new PGlite(scratch);
+    await fresh.waitReady;
+    await fresh.close();
+    fs.renameSync(scratch, dir);
+  }
+  try {
+    const client = new PGlite(dir);
+    await client.waitReady;
+    await client.query('SELECT 1');
+    return client;
+  } catch (error) {
+    throw new DatabaseOpenError(dir, error);
+  }
+}
+
 /** Opens PGlite (embedded) or a PostgreSQL pool, behind one interface. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -57,11 +110,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {
       /* an idle client lost its connection; the pool replaces it */
     });
+    /** parameterless SQL on one connection, never handed back to the pool inside a failed transaction */
+    const execEnding = async (sql: string) => {
+      const connection = await pool.connect();
+      try {
+        return (await connection.query(sql)) as pg.QueryResult | pg.QueryResult[];
+      } catch (error) {
+        await connection.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        connection.release();
+      }
+    };
     return {
       db: drizzlePg(pool, { schema }) as unknown as Db,
       driver: 'postgres',
       exec: async (sql) => {
-        await pool.query(sql);
+        await execEnding(sql);
       },
       execInTransaction: async (sql) => {
         const client = await pool.connect();
@@ -78,7 +143,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
       executeSql: async (sql, values = []) => {
-        const result = (await pool.query(sql, values)) as pg.QueryResult | pg.QueryResult[];
+        const result =
+          values.length === 0 ? await execEnding(sql) : ((await pool.query(sql, values)) as pg.QueryResult);
         return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
       },
       transaction: async (fn) => {
@@ -101,14 +167,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  if (options.pgliteDir) fs.mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
-  await client.waitReady;
+  const client = await openPglite(options.pgliteDir);
+  /** parameterless SQL that must not leave the one session inside a failed transaction */
+  const execEnding = (sql: string) => {
+    const wrapped = EXPLICIT_TRANSACTION.exec(sql);
+    // A script that opens and commits its own transaction (pg-boss's locked plans) runs inside
+    // PGlite's transaction instead, which rolls back whatever throws.
+    if (wrapped && !/\bCOMMIT\s*;/i.test(wrapped[1]!)) return client.transaction((tx) => tx.exec(wrapped[1]!));
+    return client.exec(sql).catch(async (error: unknown) => {
+      // PGlite has a single session: a script that failed after its own BEGIN would leave every
+      // later query failing with 'current transaction is aborted'. Outside a transaction this is a no-op.
+      await client.exec('ROLLBACK').catch(() => undefined);
+      throw error;
+    });
+  };
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     driver: 'pglite',
     exec: async (sql) => {
-      await client.exec(sql);
+      await execEnding(sql);
     },
     execInTransaction: async (sql) => {
       await client.transaction(async (tx) => {
@@ -118,7 +195,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     query: async <T>(sql: string, params: unknown[] = []) => (await client.query<T>(sql, params)).rows,
     executeSql: async (sql, values = []) => {
       if (values.length === 0) {
-        const results = await client.exec(sql);
+        const results = await execEnding(sql);
         return { rows: results.at(-1)?.rows ?? [] };
       }
       return { rows: (await client.query(sql, values)).rows };
