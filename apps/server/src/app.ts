@@ -10,6 +10,7 @@ import { migrate } from './db/migrate';
 import { AppError } from './lib/app-error';
 import type { AppDeps } from './lib/deps';
 import { loadKeys } from './lib/keys';
+import { loggerOptions } from './lib/logging';
 import {
   DevOutboxDelivery,
   UnconfiguredDelivery,
@@ -40,6 +41,8 @@ export interface BuildOptions {
   /** replace code delivery (tests) */
   delivery?: CodeDelivery;
   logger?: boolean | object;
+  /** where the default logger writes (tests read the log lines); default: standard output */
+  logStream?: NodeJS.WritableStream;
   /** registers extra routes before the app boots (tests) */
   configure?: (app: FastifyInstance) => void;
   /** called with the ids of registered, copied and moved videos (default: submit them for transcoding) */
@@ -50,12 +53,27 @@ export interface BuildOptions {
   demoMedia?: boolean;
 }
 
+/** A hop count as Fastify's proxy check: the first `hops` addresses from this server's side are proxies. */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 /** Builds the whole app: infrastructure, then the domains' routes, then the SPA. Tests use it through `inject`. */
 export async function build(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    logger: options.logger ?? {
+      ...loggerOptions(config.logLevel),
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off by default): a forged
+    // header would otherwise choose the address that rate limits and sessions record.
+    trustProxy: typeof config.http.trustProxy === 'number' ? trustHops(config.http.trustProxy) : config.http.trustProxy,
+    // A socket that sends nothing is closed, so idle or slow connections cannot pile up; keep-alive
+    // and whole-request limits are set here on purpose rather than left to Node's defaults.
+    connectionTimeout: config.http.idleTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    requestTimeout: config.http.requestTimeoutMs,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
     // Router-level failures (over-long parameters, bad URLs) answer with the envelope too.

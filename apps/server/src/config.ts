@@ -17,6 +17,8 @@ export interface Config {
   nodeEnv: string;
   environment: string;
   logLevel: string;
+  /** the HTTP listener: which proxies to believe, and how long a connection may wait (docs/operations.md) */
+  http: HttpConfig;
   /** the built SPA to serve, if present */
   webDist: string | undefined;
   cdnBase: string;
@@ -46,6 +48,21 @@ export interface Config {
   /** the transcoding queue and worker (README "Transcoding") */
   transcoding: TranscodingConfig;
   version: string;
+}
+
+/** HTTP settings that an attacker would otherwise choose for us. */
+export interface HttpConfig {
+  /**
+   * TRUST_PROXY: off by default, so X-Forwarded-For is ignored and the socket's address is the client.
+   * A hop count (`1` behind one proxy), a list of proxy addresses or CIDRs, or `true` (every hop).
+   */
+  trustProxy: boolean | number | string[];
+  /** a connection that sends and receives nothing for this long is closed (idle and stalled sockets) */
+  idleTimeoutMs: number;
+  /** a request's headers and body must have arrived by then (a slow-loris bound that still fits one upload part) */
+  requestTimeoutMs: number;
+  /** an idle keep-alive connection is closed after this */
+  keepAliveTimeoutMs: number;
 }
 
 /** Where files live: local disk under DATA_DIR/storage (default) or an S3-compatible store. */
@@ -192,6 +209,23 @@ function storageConfig(env: NodeJS.ProcessEnv, dataDir: string): StorageConfig {
   };
 }
 
+function trustProxy(value: string | undefined): HttpConfig['trustProxy'] {
+  const text = (value ?? '').trim();
+  if (text === '' || text.toLowerCase() === 'false') return false;
+  if (text.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const addresses = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (addresses.some((part) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(part))) {
+    throw new Error(
+      `TRUST_PROXY must be false, true, a hop count, or a comma-separated list of proxy addresses (got "${text}")`,
+    );
+  }
+  return addresses;
+}
+
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
@@ -218,6 +252,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     nodeEnv,
     environment: env.LECTERN_ENVIRONMENT ?? (demoMode ? 'local' : 'production'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    http: {
+      trustProxy: trustProxy(env.TRUST_PROXY),
+      idleTimeoutMs: int(env.HTTP_IDLE_TIMEOUT_SECONDS, 30, 'HTTP_IDLE_TIMEOUT_SECONDS') * 1000,
+      requestTimeoutMs: int(env.HTTP_REQUEST_TIMEOUT_SECONDS, 600, 'HTTP_REQUEST_TIMEOUT_SECONDS') * 1000,
+      keepAliveTimeoutMs: int(env.HTTP_KEEP_ALIVE_SECONDS, 5, 'HTTP_KEEP_ALIVE_SECONDS') * 1000,
+    },
     webDist: env.WEB_DIST,
     cdnBase: env.CDN_BASE ?? '/files',
     sessionTtlMs: int(env.SESSION_TTL_HOURS, 12, 'SESSION_TTL_HOURS') * 3600_000,

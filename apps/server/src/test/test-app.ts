@@ -92,7 +92,12 @@ export interface TestContext {
 /** Builds the app on a fresh database with the demo data, and a signing client for it. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { configure?: (app: LecternApp) => void; worker?: boolean } = {},
+  options: {
+    configure?: (app: LecternApp) => void;
+    worker?: boolean;
+    /** keep the app's own logger, writing here (the tests of what reaches the log) */
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestContext> {
   const { database, drop } = await createTestDatabase();
   const config = loadConfig(
@@ -113,7 +118,7 @@ export async function createTestApp(
     database,
     delivery,
     seed: true,
-    logger: false,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     configure: options.configure,
     // A transcoding worker only where a suite asks for one.
     worker: options.worker ?? false,
