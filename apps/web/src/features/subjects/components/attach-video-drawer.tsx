@@ -92,11 +92,7 @@ export function AttachVideoDrawer({
         syncUrl={false}
         selectedIds={selected}
         onSelectionChange={(ids) => setSelected(ids)}
-        error={
-          videos.isError ? (
-            <QueryErrorAlert query={videos} />
-          ) : undefined
-        }
+        error={videos.isError ? <QueryErrorAlert query={videos} /> : undefined}
       />
     </DrawerForm>
   );

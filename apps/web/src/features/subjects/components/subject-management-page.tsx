@@ -136,9 +136,7 @@ export default function SubjectManagementPage() {
           },
         ]}
       />
-      {subjects.isError && (
-        <QueryErrorAlert query={subjects} sx={{ mb: 2 }} />
-      )}
+      {subjects.isError && <QueryErrorAlert query={subjects} sx={{ mb: 2 }} />}
       <Tabs
         value={selectedIndex}
         onChange={(_event, index: number) => update({ group: LISTING_GROUPS[index] ?? null })}

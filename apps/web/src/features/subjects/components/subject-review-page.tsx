@@ -105,9 +105,7 @@ export default function SubjectReviewPage() {
         title="Subject Review"
         subtitle="Approve subjects their developers have finished, publish approved ones, or send them back with a reason."
       />
-      {subjects.isError && (
-        <QueryErrorAlert query={subjects} sx={{ mb: 2 }} />
-      )}
+      {subjects.isError && <QueryErrorAlert query={subjects} sx={{ mb: 2 }} />}
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
         <DataTable config={configs.finished} rows={finished} loading={subjects.isPending} urlKey="review" />
         <DataTable config={configs.ready} rows={ready} loading={subjects.isPending} urlKey="ready" />

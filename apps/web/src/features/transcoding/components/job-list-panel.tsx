@@ -116,11 +116,7 @@ export function JobListPanel({ tab, state }: { tab: JobTab; state: ManagerState 
         rows={rows}
         syncUrl={false}
         loading={list.isPending}
-        error={
-          list.isError && !list.isFetchNextPageError ? (
-            <QueryErrorAlert query={list} />
-          ) : undefined
-        }
+        error={list.isError && !list.isFetchNextPageError ? <QueryErrorAlert query={list} /> : undefined}
         // every loaded row is shown; the count line tells how many the whole list holds
         server={{
           totalCount: total,

@@ -40,11 +40,7 @@ export function RecordingsPanel() {
       rows={recordings.data?.content ?? []}
       urlKey="recordings"
       loading={recordings.isPending}
-      error={
-        recordings.isError ? (
-          <QueryErrorAlert query={recordings} />
-        ) : undefined
-      }
+      error={recordings.isError ? <QueryErrorAlert query={recordings} /> : undefined}
     />
   );
 }

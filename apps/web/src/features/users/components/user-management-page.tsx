@@ -154,11 +154,7 @@ export default function UserManagementPage() {
         rows={rows}
         urlKey={USERS_URL_KEY}
         loading={users.isPending}
-        error={
-          users.isError ? (
-            <QueryErrorAlert query={users} />
-          ) : undefined
-        }
+        error={users.isError ? <QueryErrorAlert query={users} /> : undefined}
       />
       <UserDrawer
         key={drawer.key}
