@@ -9,7 +9,8 @@ describe('routes and guards', () => {
   it('sends a visitor without a token to the sign-in screen', async () => {
     await mockApi();
     const { router } = renderApp('/subject-management');
-    expect(await screen.findByLabelText('Mobile number')).toBeDefined();
+    expect((await screen.findByLabelText<HTMLInputElement>('Mobile number')).value).toBe('');
+    expect(document.title).toBe('Sign in · Lectern');
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(screen.queryByText('Subject Management')).toBeNull();
   });
@@ -17,14 +18,16 @@ describe('routes and guards', () => {
   it('redirects / to the Account Overview', async () => {
     await mockApi({ 'GET /overview/summary': { body: { data: overview } } });
     const { router } = renderApp('/', { roles: ['FINANCE'] });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Account Overview' })).toBeDefined();
+    await screen.findByRole('heading', { level: 1, name: 'Account Overview' });
+    expect(document.title).toBe('Account Overview · Lectern');
     expect(router.state.location.pathname).toBe('/overview');
   });
 
   it('redirects /publisher to the store details', async () => {
     await mockApi();
     const { router } = renderApp('/publisher', { roles: ['CONTENT_ADMIN'] });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Publisher - Store Details' })).toBeDefined();
+    await screen.findByRole('heading', { level: 1, name: 'Publisher - Store Details' });
+    expect(document.title).toBe('Publisher - Store Details · Lectern');
     expect(router.state.location.pathname).toBe('/publisher/storeManager/storeDetails');
   });
 
@@ -33,7 +36,8 @@ describe('routes and guards', () => {
     async (path) => {
       await mockApi();
       const { router } = renderApp(path);
-      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeDefined();
+      await screen.findByRole('heading', { name: 'Page not found' });
+      expect(document.title).toBe('Page not found · Lectern');
       expect(router.state.location.pathname).toBe('/errors/error-404');
     },
   );
@@ -41,37 +45,44 @@ describe('routes and guards', () => {
   it('shows the page-permission message instead of a page the roles do not allow', async () => {
     await mockApi();
     renderApp('/subject-management', { roles: ['FINANCE'] });
-    expect(
-      await screen.findByText("You don't have required permissions to access Subject Management page(s)."),
-    ).toBeDefined();
-    expect(screen.queryByRole('heading', { name: 'Subject Management' })).toBeNull();
+    await screen.findByText("You don't have required permissions to access Subject Management page(s).");
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      "You don't have required permissions to access Subject Management page(s).",
+    );
+    expect(screen.getByRole('link', { name: 'Go to Account Overview' }).getAttribute('href')).toBe('/overview');
   });
 
   it('guards publisher sub-routes with the Publisher entry', async () => {
     await mockApi();
     renderApp('/publisher/otsManager', { roles: ['CONTENT_DEVELOPER'] });
-    expect(await screen.findByText("You don't have required permissions to access Publisher page(s).")).toBeDefined();
+    const message = "You don't have required permissions to access Publisher page(s).";
+    await screen.findByText(message);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(message);
+    expect(screen.queryByRole('heading', { name: 'Publisher - OTS Manager' })).toBeNull();
   });
 
   it('lets FINANCE into the publisher OTS screen', async () => {
     await mockApi();
     renderApp('/publisher/otsManager', { roles: ['FINANCE'] });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Publisher - OTS Manager' })).toBeDefined();
+    await screen.findByRole('heading', { level: 1, name: 'Publisher - OTS Manager' });
+    expect(document.title).toBe('Publisher - OTS Manager · Lectern');
   });
 
   it('guards every student update type with the Student Updates entry', async () => {
     await mockApi();
     renderApp('/student-updates/announcements', { roles: ['FINANCE'] });
-    expect(
-      await screen.findByText("You don't have required permissions to access Student Updates page(s)."),
-    ).toBeDefined();
+    const message = "You don't have required permissions to access Student Updates page(s).";
+    await screen.findByText(message);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(message);
+    expect(screen.queryByText('announcements')).toBeNull();
   });
 
   it('shows a student update type to a content admin', async () => {
     await mockApi();
     renderApp('/student-updates/announcements', { roles: ['CONTENT_ADMIN'] });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Student Updates' })).toBeDefined();
-    expect(screen.getByText('announcements')).toBeDefined();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Student Updates' });
+    // the update type is the line under the title
+    expect(heading.nextElementSibling?.textContent).toBe('announcements');
   });
 
   it.each([
@@ -80,7 +91,8 @@ describe('routes and guards', () => {
   ])('has an error page at %s', async (path, title) => {
     await mockApi();
     renderApp(path);
-    expect(await screen.findByRole('heading', { name: title })).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Go back' })).toBeDefined();
+    await screen.findByRole('heading', { level: 1, name: title });
+    expect(document.title).toBe(`${title} · Lectern`);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Go back' }).disabled).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
@@ -33,13 +33,15 @@ describe('layout at phone widths', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/coupons'));
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull());
-    expect(await screen.findByRole('heading', { level: 1, name: 'Coupons' })).toBeDefined();
+    await screen.findByRole('heading', { level: 1, name: 'Coupons' });
+    expect(document.title).toBe('Coupons · Lectern');
   });
 
   it('has no menu toggle on desktop', async () => {
     await mockApi({ 'GET /overview/summary': { body: { data: overview } } });
     renderApp('/overview', { roles: ['FINANCE'] });
-    expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeDefined();
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByTestId('nav-/coupons').getAttribute('href')).toBe('/coupons');
     expect(screen.queryByRole('button', { name: 'Open menu' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -54,7 +54,7 @@ describe('side navigation', () => {
     await user.hover(wrapper);
 
     const tooltip = await screen.findByRole('tooltip');
-    expect(within(tooltip).getByText('You dont have permission to access this page')).toBeDefined();
+    expect(tooltip.textContent).toBe('You dont have permission to access this page');
   });
 
   it("shows 'Your Live Classes' only to instructors", () => {

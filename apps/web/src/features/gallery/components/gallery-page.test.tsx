@@ -8,16 +8,18 @@ describe('the component gallery', () => {
   it('shows every section in demo mode, to any signed-in user', async () => {
     await mockApi({}, { config: { demoMode: true } });
     renderApp('/dev/gallery', { roles: ['FINANCE'] });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Component Gallery' }, { timeout: 15_000 }),
-    ).toBeDefined();
+    await screen.findByRole('heading', { level: 1, name: 'Component Gallery' }, { timeout: 15_000 });
     for (const section of GALLERY_SECTIONS) {
       const element = document.getElementById(section.id);
       expect(element, section.id).not.toBeNull();
       expect(element?.querySelector('h2')?.textContent, section.id).toBeTruthy();
     }
     const contents = screen.getByRole('navigation', { name: 'Gallery sections' });
-    expect(within(contents).getAllByRole('link')).toHaveLength(GALLERY_SECTIONS.length);
+    expect(
+      within(contents)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual(GALLERY_SECTIONS.map((section) => [section.label, `#${section.id}`]));
     // every badge colour, filled and outlined
     for (const variant of ['filled', 'outlined']) {
       const colours = Array.from(screen.getByTestId(`badges-${variant}`).children).map((badge) =>
@@ -35,7 +37,8 @@ describe('the component gallery', () => {
   it('is the 404 page outside demo mode', async () => {
     await mockApi({}, { config: { demoMode: false } });
     const { router } = renderApp('/dev/gallery', { roles: ['SUPER_ADMIN'] });
-    expect(await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 10_000 })).toBeDefined();
+    await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 10_000 });
+    expect(document.title).toBe('Page not found · Lectern');
     expect(router.state.location.pathname).toBe('/errors/error-404');
   });
 });

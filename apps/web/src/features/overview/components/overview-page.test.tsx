@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatDateLong } from '@lectern/contract';
 import { mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
@@ -22,15 +23,22 @@ describe('Account Overview', () => {
     });
     renderApp('/overview', { roles: ['CONTENT_ADMIN', 'FINANCE'] });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Account Overview' })).toBeDefined();
-    expect(await screen.findByText('12,34,567')).toBeDefined();
-    expect(screen.getByText(/Asha Rani Verma/, { selector: 'p' })).toBeDefined();
+    await screen.findByRole('heading', { level: 1, name: 'Account Overview' });
+    expect((await screen.findByTestId('figure-subjects')).textContent).toBe('Subjects12,34,567View');
+    expect(screen.getByText(/Asha Rani Verma/, { selector: 'p' }).textContent).toMatch(
+      /^Good (morning|afternoon|evening), Asha Rani Verma$/,
+    );
     const roles = screen.getByRole('list', { name: 'Your roles' });
-    expect(within(roles).getByText('Content Admin')).toBeDefined();
-    expect(within(roles).getByText('Finance')).toBeDefined();
-    expect(screen.getByText(/^Last sign-in: /)).toBeDefined();
+    expect(
+      within(roles)
+        .getAllByRole('listitem')
+        .map((role) => role.textContent),
+    ).toEqual(['Content Admin', 'Finance']);
+    expect(screen.getByText(/^Last sign-in: /).textContent).toBe(
+      `Last sign-in: ${formatDateLong('2026-01-05T09:30:00.000Z')}`,
+    );
     expect(screen.getByRole('link', { name: /Subjects: 12,34,567/ }).getAttribute('href')).toBe('/subject-management');
-    expect(within(screen.getByTestId('figure-students')).getByText('42')).toBeDefined();
+    expect(screen.getByTestId('figure-students').textContent).toBe('Students42');
     expect(within(screen.getByTestId('figure-students')).queryByRole('link')).toBeNull();
   });
 
@@ -46,8 +54,10 @@ describe('Account Overview', () => {
     });
     const { user } = renderApp('/overview', { roles: ['FINANCE'] });
 
-    expect(await screen.findByText('Something went wrong. Please try again later.')).toBeDefined();
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('This is your first sign-in.')).toBeDefined();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Something went wrong. Please try again later.Retry');
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await screen.findByText('This is your first sign-in.');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

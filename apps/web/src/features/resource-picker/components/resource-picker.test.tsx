@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { formatDate } from '@lectern/contract';
 import { mockApi, type MockRequest } from '../../../test/mock-api';
 import { ResourcePicker, type PickedResource } from './resource-picker';
 
@@ -62,9 +63,23 @@ async function setup(props: { title?: string } = {}) {
 describe('the resource picker', () => {
   it("is titled 'Catalogue Images' unless named, has 'Upload Files', and hides keys containing .mp4", async () => {
     const { drawer } = await setup();
-    expect(within(drawer).getByRole('heading', { name: 'Upload Files' })).toBeTruthy();
-    expect(within(drawer).getByRole('button', { name: /Drag and drop a file here/ })).toBeTruthy();
-    expect(within(drawer).getByText('Hero-Image.jpg')).toBeTruthy();
+    expect(
+      within(drawer)
+        .getAllByRole('heading')
+        .map((heading) => heading.textContent),
+    ).toEqual(['Catalogue Images', 'Upload Files', 'Files']);
+    expect(within(drawer).getByRole('button', { name: /Drag and drop a file here/ }).textContent).toBe(
+      'Drag and drop a file here, or click to choose one',
+    );
+    expect(
+      within(drawer)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      // name, size and last change (the list hides the .mp4 key)
+      `banner-physics.png2 KB · ${formatDate('2026-03-04T10:00:00.000Z')}`,
+      `Hero-Image.jpg2 KB · ${formatDate('2026-03-04T10:00:00.000Z')}`,
+    ]);
     expect(within(drawer).queryByText('trailer.mp4')).toBeNull();
     expect(within(drawer).getByTestId('picker-count').textContent).toBe('2 files (more to load)');
   });

@@ -28,7 +28,8 @@ describe('Subject details', () => {
     await mockApi({ [GET]: ok(subjectDetail()) });
     await openPage(DETAILS, ['CONTENT_DEVELOPER']);
     expect(screen.getByTestId('subject-name').textContent).toBe('Organic Chemistry');
-    expect(screen.getByText('In progress')).toBeDefined();
+    // the state badge beside the name
+    expect(screen.getByTestId('subject-name').nextElementSibling?.textContent).toBe('In progress');
     expect(figure('Units')).toBe('2');
     expect(figure('Active units')).toBe('2');
     expect(figure('Topics')).toBe('2');
@@ -44,7 +45,7 @@ describe('Subject details', () => {
       '/subject-management/subject-details/topics?subjectId=subj-1&unitId=unit-1',
     );
     expect(screen.queryByTestId('edit-notice')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Send for review' })).toBeDefined();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send for review' }).disabled).toBe(false);
   });
 
   it('shows the reviewer’s reason after a revert', async () => {
@@ -114,7 +115,7 @@ describe('Subject details', () => {
     await user.type(input, 'Aromatic Compounds');
     await user.click(screen.getByRole('button', { name: 'Add Unit' }));
 
-    expect(await screen.findByText(STALE)).toBeDefined();
+    expect((await screen.findByText(STALE)).closest('[role="alert"]')).not.toBeNull();
     expect(input.value).toBe('Aromatic Compounds');
     await waitFor(() => expect(api.find(GET).length).toBeGreaterThanOrEqual(2));
 
@@ -123,7 +124,14 @@ describe('Subject details', () => {
     const creates = api.find('PUT /subjects/unit/create');
     expect(creates.map((request) => (request.body as { version: number }).version)).toEqual([7, 8]);
     expect(creates[1]?.body).toEqual({ subjectId: 'subj-1', version: 8, unitName: 'Aromatic Compounds' });
-    expect(await within(screen.getByRole('table', { name: 'Units' })).findByText('Aromatic Compounds')).toBeDefined();
+    const units = screen.getByRole('table', { name: 'Units' });
+    await waitFor(() =>
+      expect(
+        within(units)
+          .getAllByRole('link', { name: /^Topics of / })
+          .map((link) => link.getAttribute('aria-label')),
+      ).toEqual(['Topics of Hydrocarbons', 'Topics of Reaction Mechanisms', 'Topics of Aromatic Compounds']),
+    );
   });
 
   it('reopens a unit rename with the typed text after a conflict', async () => {
@@ -133,7 +141,7 @@ describe('Subject details', () => {
     const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Rename unit Hydrocarbons' });
     await user.clear(box);
     await user.type(box, 'Saturated hydrocarbons{Enter}');
-    expect(await screen.findByText(STALE)).toBeDefined();
+    expect((await screen.findByText(STALE)).closest('[role="alert"]')).not.toBeNull();
     const reopened = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Rename unit Hydrocarbons' });
     expect(reopened.value).toBe('Saturated hydrocarbons');
   });
@@ -183,9 +191,15 @@ describe('Subject details', () => {
     await user.click(screen.getByRole('button', { name: 'Send for review' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send for review?' });
     await user.click(within(dialog).getByRole('button', { name: 'Send for review' }));
-    expect(await screen.findByText("'Organic Chemistry' was sent for review.")).toBeDefined();
+    expect(
+      (await screen.findByText("'Organic Chemistry' was sent for review.")).closest('[role="alert"]'),
+    ).not.toBeNull();
     expect(api.find('POST /subjects/subject/send/review/u-1')[0]?.body).toEqual({ subjectId: 'subj-1', version: 7 });
-    expect(await screen.findByTestId('edit-notice')).toBeDefined();
+    // now under review: the page says so and the state reads 'Awaiting review'
+    expect((await screen.findByTestId('edit-notice')).textContent).toBe(
+      fillMessage(MESSAGES.subjectLocked, { subjectName: 'Organic Chemistry' }),
+    );
+    expect(screen.getByTestId('subject-name').nextElementSibling?.textContent).toBe('Awaiting review');
   });
 
   it('lets the content admin assign a content developer', async () => {

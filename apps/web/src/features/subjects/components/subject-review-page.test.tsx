@@ -34,8 +34,12 @@ describe('Subject review', () => {
     await openReview();
     const waiting = screen.getByRole('table', { name: 'Awaiting review' });
     const ready = screen.getByRole('table', { name: 'Ready to be published' });
-    expect(within(waiting).getByRole('button', { name: 'Approve Indian Polity' })).toBeDefined();
-    expect(within(ready).getByRole('button', { name: 'Publish Modern Indian History' })).toBeDefined();
+    expect(within(waiting).getByRole<HTMLButtonElement>('button', { name: 'Approve Indian Polity' }).disabled).toBe(
+      false,
+    );
+    expect(
+      within(ready).getByRole<HTMLButtonElement>('button', { name: 'Publish Modern Indian History' }).disabled,
+    ).toBe(false);
     expect(within(waiting).queryByText('Organic Chemistry')).toBeNull();
     expect(within(ready).queryByText('Organic Chemistry')).toBeNull();
   });
@@ -45,7 +49,10 @@ describe('Subject review', () => {
     await user.click(screen.getByRole('button', { name: 'Revert or decline Indian Polity' }));
     const dialog = await screen.findByRole('dialog', { name: "Send 'Indian Polity' back" });
     await user.click(within(dialog).getByRole('button', { name: 'Revert' }));
-    expect(within(dialog).getByText(REASON_REQUIRED)).toBeDefined();
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason' });
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    // the message under the field
+    expect(document.getElementById(reason.getAttribute('aria-describedby') ?? '')?.textContent).toBe(REASON_REQUIRED);
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Revert' }));
     expect(api.find('PUT /subjects/revert/subjectid/s-pol')).toHaveLength(0);
@@ -58,7 +65,9 @@ describe('Subject review', () => {
       reason: 'Add a video on the Preamble.',
       decline: false,
     });
-    expect(await screen.findByText("'Indian Polity' was sent back to its content developers.")).toBeDefined();
+    expect(
+      (await screen.findByText("'Indian Polity' was sent back to its content developers.")).closest('[role="alert"]'),
+    ).not.toBeNull();
   });
 
   it('declines instead when chosen', async () => {
@@ -77,17 +86,17 @@ describe('Subject review', () => {
     await user.click(screen.getByRole('button', { name: 'Publish Modern Indian History' }));
     const dialog = await screen.findByRole('dialog', { name: 'Publish subject?' });
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
-    expect(await screen.findByText("'Modern Indian History' was published.")).toBeDefined();
+    expect(
+      (await screen.findByText("'Modern Indian History' was published.")).closest('[role="alert"]'),
+    ).not.toBeNull();
     expect(api.find('POST /subjects/subject/send/approve/u-1')[0]?.body).toEqual({ subjectId: 's-his', version: 9 });
   });
 
   it('is closed to content developers', async () => {
     await mockApi();
     renderApp('/subject-review', { roles: ['CONTENT_DEVELOPER'] });
-    expect(
-      await screen.findByText("You don't have required permissions to access Subject Review page(s).", undefined, {
-        timeout: 5000,
-      }),
-    ).toBeDefined();
+    const message = "You don't have required permissions to access Subject Review page(s).";
+    await screen.findByText(message, undefined, { timeout: 5000 });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(message);
   });
 });

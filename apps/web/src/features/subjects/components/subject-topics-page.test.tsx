@@ -35,10 +35,34 @@ describe('Topics of a unit', () => {
     expect(screen.getByText('Total video time:').nextElementSibling?.textContent).toBe('1:02:05');
     expect(screen.getByText('Free-trial sub-topics:').nextElementSibling?.textContent).toBe('2');
     const subtopics = screen.getByRole('table', { name: 'Sub-topics of Alkanes' });
-    expect(within(subtopics).getByText('Nomenclature')).toBeDefined();
-    expect(within(subtopics).getByText('sub-1.mp4')).toBeDefined();
-    expect(within(subtopics).getByRole('button', { name: 'Remove video sub-1.mp4' })).toBeDefined();
-    expect(within(subtopics).getByRole('button', { name: 'Attach video' })).toBeDefined();
+    const cells = (name: string) =>
+      Array.from(within(subtopics).getByText(name).closest('tr')?.querySelectorAll('td') ?? []).map(
+        (cell) => cell.textContent,
+      );
+    // name (with its rename hint for screen readers), attached video, its duration, switches, delete
+    expect(cells('Nomenclature')).toEqual([
+      '',
+      'Nomenclature (Rename sub-topic Nomenclature: press Enter)',
+      'sub-1.mp4',
+      '1:02:05',
+      '',
+      '',
+      'Delete',
+    ]);
+    // no video yet: the cell offers to attach one
+    expect(cells('Conformations')).toEqual([
+      '',
+      'Conformations (Rename sub-topic Conformations: press Enter)',
+      'Attach video',
+      '0:00:00',
+      '',
+      '',
+      'Delete',
+    ]);
+    expect(within(subtopics).getByRole<HTMLButtonElement>('button', { name: 'Remove video sub-1.mp4' }).disabled).toBe(
+      false,
+    );
+    expect(within(subtopics).getByRole<HTMLButtonElement>('button', { name: 'Attach video' }).disabled).toBe(false);
   });
 
   it('lets only transcoded videos be picked, and attaches the chosen one', async () => {
@@ -54,8 +78,9 @@ describe('Topics of a unit', () => {
     for (const name of ['revision-lecture.mp4', 'doubt-session.mp4', 'chapter-summary.mp4', 'practice-problems.mp4']) {
       expect(radioOf(name).disabled, name).toBe(true);
     }
-    expect(picker.getByText('Transcoded')).toBeDefined();
-    expect(picker.getByText('TRANSCODING IN PROGRESS')).toBeDefined();
+    const badgeOf = (name: string) => picker.getByText(name).closest('tr')?.querySelector('[data-status]')?.textContent;
+    expect(badgeOf('alkanes-intro.mp4')).toBe('Transcoded');
+    expect(badgeOf('revision-lecture.mp4')).toBe('TRANSCODING IN PROGRESS');
     // every other status gets a blank badge
     const errorRow = picker.getByText('doubt-session.mp4').closest('tr') as HTMLElement;
     const blank = errorRow.querySelector('[data-status="ERROR"]');
@@ -74,7 +99,7 @@ describe('Topics of a unit', () => {
       subTopicId: 'sub-2',
       videoDetails: { videoId: 'v-done' },
     });
-    expect(await screen.findByText('Video attached to Conformations.')).toBeDefined();
+    expect((await screen.findByText('Video attached to Conformations.')).closest('[role="alert"]')).not.toBeNull();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Attach video' })).toBeNull());
   });
 

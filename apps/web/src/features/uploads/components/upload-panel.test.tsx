@@ -47,6 +47,9 @@ function setup() {
 const file = (name: string, size = 1000) => new File([new Uint8Array(size)], name, { type: 'video/mp4' });
 const rows = () => screen.getAllByTestId('upload-row');
 const row = (text: string) => rows().find((r) => r.textContent?.includes(text))!;
+/** A row's status icon reads its state (its title, the tooltip and accessible name). */
+const status = (text: string) => within(row(text)).getByRole('img').textContent;
+const heading = () => screen.getByRole('heading', { level: 2 }).textContent;
 
 describe('the floating upload panel', () => {
   it('is not shown while nothing is queued', () => {
@@ -60,33 +63,34 @@ describe('the floating upload panel', () => {
     queue.enqueue(file('fails.mp4'), TARGET);
     queue.enqueue(file('ok.mp4'), TARGET);
     const panel = await screen.findByRole('region', { name: 'Uploads' });
-    expect(within(panel).getByText('3 items in progress')).toBeTruthy();
-    for (const name of ['FIX FAILURES (0)', 'Upload All', 'Clear Uploaded', 'Clear All']) {
-      expect(within(panel).getByRole('button', { name })).toBeTruthy();
-    }
+    expect(heading()).toBe('3 items in progress');
+    // nothing failed or uploaded yet: only Clear All does something
+    expect(
+      ['FIX FAILURES (0)', 'Upload All', 'Clear Uploaded', 'Clear All'].map(
+        (name) => within(panel).getByRole<HTMLButtonElement>('button', { name }).disabled,
+      ),
+    ).toEqual([true, true, true, false]);
     // name over 30 characters: 27 plus dots; the size; the ring with its percentage; the status
     const long = row('Organic');
-    expect(within(long).getByText('Organic Chemistry - Lecture...')).toBeTruthy();
-    expect(long.textContent).toContain('1.5 KB');
-    expect(
-      within(long)
-        .getByRole('progressbar', { name: `Progress of ${LONG}` })
-        .getAttribute('aria-valuenow'),
-    ).toBe('42');
-    expect(within(long).getByText('42%')).toBeTruthy();
-    expect(within(long).getByRole('img', { name: 'Uploading' })).toBeTruthy();
-    expect(within(long).getByRole('button', { name: `Cancel ${LONG}` })).toBeTruthy();
+    // the whole name shows on hover
+    expect(within(long).getByText('Organic Chemistry - Lecture...').getAttribute('title')).toBe(LONG);
+    expect(within(long).getByText(/^1\.5 KB/).textContent).toBe('1.5 KB · Uploading');
+    const ring = within(long).getByRole('progressbar', { name: `Progress of ${LONG}` });
+    expect(ring.getAttribute('aria-valuenow')).toBe('42');
+    expect(ring.parentElement?.textContent).toBe('42%');
+    expect(status('Organic')).toBe('Uploading');
+    expect(within(long).getByRole<HTMLButtonElement>('button', { name: `Cancel ${LONG}` }).disabled).toBe(false);
 
     finish['ok.mp4']!.resolve();
     finish['fails.mp4']!.resolve();
     await screen.findByText('1 items in progress');
-    expect(within(row('ok.mp4')).getByRole('img', { name: 'Registered' })).toBeTruthy();
+    expect(status('ok.mp4')).toBe('Registered');
     expect(within(row('ok.mp4')).queryByRole('button', { name: /Cancel/ })).toBeNull();
     const fixed = within(panel).getByRole('button', { name: 'FIX FAILURES (1)' });
-    expect(within(row('fails.mp4')).getByRole('img', { name: 'Registration failed' })).toBeTruthy();
+    expect(status('fails.mp4')).toBe('Registration failed');
 
     await user.click(fixed);
-    await waitFor(() => expect(within(row('fails.mp4')).getByRole('img', { name: 'Registered' })).toBeTruthy());
+    await waitFor(() => expect(status('fails.mp4')).toBe('Registered'));
     expect(within(panel).getByRole('button', { name: 'FIX FAILURES (0)' })).toHaveProperty('disabled', true);
 
     await user.click(within(panel).getByRole('button', { name: 'Clear Uploaded' }));
@@ -103,8 +107,8 @@ describe('the floating upload panel', () => {
     expect(after.getAttribute('data-status')).toBe('cancelled');
     expect(after.getAttribute('data-progress')).toBe('0');
     expect(after.getAttribute('data-id')).not.toBe(id);
-    expect(within(after).getByRole('img', { name: 'Cancelled' })).toBeTruthy();
-    expect(screen.getByText('0 items in progress')).toBeTruthy();
+    expect(within(after).getByRole('img').textContent).toBe('Cancelled');
+    expect(heading()).toBe('0 items in progress');
     expect(deps.abort).not.toHaveBeenCalled(); // the fake never reported an upload id
   });
 
