@@ -41,7 +41,7 @@
 import type { Db } from '../db/client';
 import { recordActivity, type ActivityEntry } from './activity.repository';
 import { AppError } from './app-error';
-import { insertNotifications, type NotificationDraft } from './notification.repository';
+import { insertNotifications, type NotificationDraft } from '../modules/notifications/notifications.repository';
 import type { Actor } from './routing';
 
 /** An activity row as a change describes it; the actor is filled in from the change. */

@@ -21,6 +21,19 @@ export class AppError extends Error {
     values?: Record<string, string | number>,
     extra?: AppError['extra'],
   ): AppError {
-    return new AppError(statusCode, fillMessage(MESSAGES[key], values), extra);
+    return failWith(MESSAGES)(statusCode, key, values, extra);
   }
+}
+
+/**
+ * The same for a domain with a message catalogue of its own (uploads, transcoding):
+ * `const fail = failWith(UPLOAD_MESSAGES)`, then `throw fail(404, 'videoNotFound', { name })`.
+ */
+export function failWith<Catalogue extends Record<string, string>>(catalogue: Catalogue) {
+  return (
+    statusCode: number,
+    key: keyof Catalogue & string,
+    values?: Record<string, string | number>,
+    extra?: AppError['extra'],
+  ): AppError => new AppError(statusCode, fillMessage(catalogue[key] as string, values), extra);
 }

@@ -9,14 +9,14 @@ import {
   subtopics,
   topics,
   units,
-  users,
   videos,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { AuthContext } from '../../lib/routing';
+import type { Actor } from '../../lib/routing';
 import { toVideoFile } from '../videos/video-file';
 
-export type Caller = Pick<AuthContext, 'userId' | 'roles'>;
+/** Who acts: the request's signed-in staff member, name included (for activity summaries). */
+export type Caller = Actor;
 export type SubjectRow = typeof subjects.$inferSelect;
 export type CatalogueRow = typeof catalogues.$inferSelect;
 
@@ -79,14 +79,6 @@ export class FilesRepository {
       .from(topics)
       .where(and(eq(topics.id, topicId), eq(topics.subjectId, subjectId)));
     return row ?? null;
-  }
-
-  async actorName(userId: string, db: Db = this.db): Promise<string> {
-    const [row] = await db
-      .select({ first: users.firstName, last: users.lastName })
-      .from(users)
-      .where(eq(users.id, userId));
-    return row ? `${row.first} ${row.last}`.trim() : 'Someone';
   }
 
   /** Subtopics a set of videos is attached to, with the subject's state (review locks them). */

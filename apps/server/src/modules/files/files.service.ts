@@ -52,7 +52,7 @@ export class FilesService {
   ): Promise<{ content: Recording[]; page: number; size: number; totalElements: number; totalPages: number }> {
     if (!hasPermission(caller.roles, 'liveClasses')) throw AppError.of(403, 'unauthorized');
     const all = caller.roles.includes('SUPER_ADMIN') || caller.roles.includes('CONTENT_ADMIN');
-    const instructorName = all ? undefined : await this.files.actorName(caller.userId);
+    const instructorName = all ? undefined : caller.name;
     const { rows, total } = await this.files.recordings({ ...query, instructorName });
     return {
       content: rows,

@@ -88,7 +88,6 @@ export class PreviewVideosService {
     if (to !== from && !destination) throw AppError.of(404, 'notFound', { what: 'that catalogue' });
     const name = input.file === undefined ? video.name : videoName(input.file, video.storageKey);
     if (name !== video.name || to !== from) {
-      const actorName = await this.files.actorName(caller.userId);
       await this.db.transaction(async (tx) => {
         await this.videos.updatePreview(tx, video.id, { name, catalogueId: to });
         if (name !== video.name) {
@@ -99,7 +98,7 @@ export class PreviewVideosService {
             entityId: video.id,
             before: { name: video.name },
             after: { name },
-            summary: `${actorName} renamed '${video.name}' to '${name}'`,
+            summary: `${caller.name} renamed '${video.name}' to '${name}'`,
           });
         }
         if (destination) {
@@ -110,7 +109,7 @@ export class PreviewVideosService {
             entityId: video.id,
             before: { catalogueId: from },
             after: { catalogueId: to },
-            summary: `${actorName} moved '${name}' to the preview videos of '${destination.name}'`,
+            summary: `${caller.name} moved '${name}' to the preview videos of '${destination.name}'`,
           });
         }
       });

@@ -271,6 +271,7 @@ describe('video addresses and deletes with transcodes', () => {
     );
   const callerOf = async (role: 'SUPER_ADMIN' | 'CONTENT_UPLOADER') => ({
     userId: await t.userIdByPhone(role === 'SUPER_ADMIN' ? '9000000001' : '9000000004'),
+    name: role === 'SUPER_ADMIN' ? 'Aarav Mehta' : 'Sneha Kulkarni',
     roles: [role],
   });
 

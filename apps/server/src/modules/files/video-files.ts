@@ -1,13 +1,12 @@
-import { UPLOAD_MESSAGES, fillMessage, type UploadMessageKey } from '@lectern/contract';
+import { UPLOAD_MESSAGES } from '@lectern/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../lib/app-error';
+import { failWith } from '../../lib/app-error';
 import { baseName, nameAfterId } from '../../storage/object-keys';
 import { readEndpoints } from '../../transcoder/transcoder';
 import type { VideoRow } from '../videos/videos.repository';
 
 /** A refusal of the file explorer, in the upload messages' words. */
-export const fail = (status: number, key: UploadMessageKey, values: Record<string, string | number> = {}) =>
-  new AppError(status, fillMessage(UPLOAD_MESSAGES[key], values));
+export const fail = failWith(UPLOAD_MESSAGES);
 
 /**
  * Called after videos are registered, copied, or moved to another subject: app.ts submits them for

@@ -84,7 +84,6 @@ export class VideoRegistrationService {
       }
       checked.push({ item, upload });
     }
-    const actorName = await this.files.actorName(caller.userId);
     const created: string[] = [];
     const ids: string[] = [];
     try {
@@ -108,7 +107,7 @@ export class VideoRegistrationService {
               size: upload.size,
               durationSeconds: item.videoDurationInSecond,
               transcodingStatus: 'NOT_STARTED',
-              uploadedBy: actorName,
+              uploadedBy: caller.name,
             },
             where.placement,
           );
@@ -119,7 +118,7 @@ export class VideoRegistrationService {
             entityType: 'video',
             entityId: id,
             after: { name, storageKey: upload.storageKey, ...where.placement },
-            summary: `${actorName} uploaded '${name}'`,
+            summary: `${caller.name} uploaded '${name}'`,
             subjectId: where.subjectId ?? undefined,
           });
           created.push(id);

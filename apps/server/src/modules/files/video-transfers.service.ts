@@ -58,7 +58,6 @@ export class VideoTransfersService {
         await this.storage.driver.copy({ bucket, key: row.video.storageKey }, { bucket, key });
         copies.push({ row, id: crypto.randomUUID(), key });
       }
-      const actorName = await this.files.actorName(caller.userId);
       await this.db.transaction(async (tx) => {
         for (const { row, id, key } of copies) {
           await this.videos.insert(
@@ -72,7 +71,7 @@ export class VideoTransfersService {
               size: row.video.size,
               durationSeconds: row.video.durationSeconds,
               transcodingStatus: 'NOT_STARTED',
-              uploadedBy: actorName,
+              uploadedBy: caller.name,
             },
             { unitId: dest.unitId, topicId: dest.topicId },
           );
@@ -83,7 +82,7 @@ export class VideoTransfersService {
             entityId: id,
             before: { videoId: row.video.id, storageKey: row.video.storageKey },
             after: { storageKey: key, subjectId: dest.subjectId, unitId: dest.unitId, topicId: dest.topicId },
-            summary: `${actorName} copied '${row.video.name}' to '${dest.subjectName}'`,
+            summary: `${caller.name} copied '${row.video.name}' to '${dest.subjectName}'`,
             subjectId: dest.subjectId,
           });
         }
@@ -114,7 +113,6 @@ export class VideoTransfersService {
         await this.storage.driver.copy({ bucket, key: row.video.storageKey }, { bucket, key });
         copied.push({ row, key });
       }
-      const actorName = await this.files.actorName(caller.userId);
       await this.db.transaction(async (tx) => {
         await this.assertNotLocked(tx, across);
         await this.files.detach(
@@ -143,7 +141,7 @@ export class VideoTransfersService {
               topicId: dest.topicId,
               storageKey: moved?.key ?? row.video.storageKey,
             },
-            summary: `${actorName} moved '${row.video.name}' to '${dest.subjectName}'`,
+            summary: `${caller.name} moved '${row.video.name}' to '${dest.subjectName}'`,
             subjectId: dest.subjectId,
           });
         }
@@ -170,7 +168,6 @@ export class VideoTransfersService {
   /** Deletes videos the caller was checked for: records first, then stored files and transcodes. */
   async remove(caller: Caller, rows: PlacedVideo[]): Promise<string[]> {
     const ids = rows.map((r) => r.video.id);
-    const actorName = await this.files.actorName(caller.userId);
     await this.db.transaction(async (tx) => {
       await this.assertNotLocked(tx, rows);
       await this.files.detach(tx, ids);
@@ -188,7 +185,7 @@ export class VideoTransfersService {
             catalogueId: row.video.catalogueId,
             liveClassId: row.video.liveClassId,
           },
-          summary: `${actorName} deleted '${row.video.name}'`,
+          summary: `${caller.name} deleted '${row.video.name}'`,
           subjectId: row.video.subjectId ?? undefined,
         });
       }

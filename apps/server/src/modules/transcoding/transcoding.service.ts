@@ -4,7 +4,6 @@ import {
   JOB_PAGE_SIZE,
   TRANSCODING_MESSAGES,
   TranscodingStatusSchema,
-  fillMessage,
   formatDate,
   type JobCounts,
   type JobList,
@@ -19,15 +18,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { JobRegistry } from '../../jobs';
 import { recordActivity } from '../../lib/activity.repository';
-import { AppError } from '../../lib/app-error';
+import { failWith } from '../../lib/app-error';
 import type { TranscodeOutput } from '../../transcoder/transcoder';
 import { endpointsOf, readEndpoints } from '../../transcoder/transcoder';
 import type { VideosRepository } from '../videos/videos.repository';
 import { transcodeJob } from './transcode-job';
 import type { JobPage, JobRecord, ListFilter, PageAfter, TranscodingRepository } from './transcoding.repository';
 
-const fail = (status: number, key: keyof typeof TRANSCODING_MESSAGES, values: Record<string, string | number> = {}) =>
-  new AppError(status, fillMessage(TRANSCODING_MESSAGES[key], values));
+const fail = failWith(TRANSCODING_MESSAGES);
 
 /** What a worker needs to run a claimed job. */
 export interface ClaimedJob {

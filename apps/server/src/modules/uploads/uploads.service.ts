@@ -21,13 +21,12 @@ import {
   type FileTypeKey,
   type StoredPart,
   type UploadKind,
-  type UploadMessageKey,
   type UploadStart,
   type UploadStartResult,
   type UploadTarget,
 } from '@lectern/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../lib/app-error';
+import { AppError, failWith } from '../../lib/app-error';
 import type { Storage } from '../../storage';
 import {
   keyIn,
@@ -60,8 +59,7 @@ interface ResolvedTarget {
 /** How long a completion may run before another attempt may take over. */
 const STUCK_COMPLETION_MS = 15 * 60_000;
 
-const fail = (status: number, key: UploadMessageKey, values: Record<string, string | number> = {}) =>
-  new AppError(status, fillMessage(UPLOAD_MESSAGES[key], values));
+const fail = failWith(UPLOAD_MESSAGES);
 
 /** The name as the user chose it, safe to echo in a message. */
 export function displayName(name: string): string {
