@@ -261,7 +261,7 @@ describe('the file explorer', () => {
         const chosenName = `Banner-${name}${stamp}.jpg`;
         await drawer.getByRole('option', { name: new RegExp(chosenName) }).waitFor();
         expect(await add.isDisabled()).toBe(false);
-        await drawer.getByRole('textbox', { name: 'Search files' }).fill(`${name}${stamp}`);
+        await drawer.getByRole('searchbox', { name: 'Search files' }).fill(`${name}${stamp}`);
         expect(await drawer.getByTestId('picker-count').textContent()).toMatch(/^1 file/);
         await shot(page, `resource-picker-${name}`);
         await add.click();

@@ -1,10 +1,5 @@
 import { z } from 'zod';
 
-/** Success envelope: `{ data, message? }`. */
-export function successEnvelope<T extends z.ZodType>(data: T) {
-  return z.object({ data, message: z.string().optional() });
-}
-
 /** Failure envelope: `{ error: true, errorCode?, message }`; `tokenInvalid` marks a session that has ended. */
 export const ErrorEnvelopeSchema = z.object({
   error: z.literal(true),

@@ -2,7 +2,6 @@ import { describe, it, expect } from 'vitest';
 import {
   RANDOM_ID_ALPHABET,
   SANITIZE_CHARACTERS,
-  formatAmount,
   formatBytes,
   formatDate,
   formatDateLong,
@@ -75,34 +74,6 @@ describe('formatIndianNumber', () => {
   it('returns NA for non-finite numbers', () => {
     expect(formatIndianNumber(Number.NaN)).toBe('NA');
     expect(formatIndianNumber(Number.POSITIVE_INFINITY)).toBe('NA');
-  });
-});
-
-describe('formatAmount', () => {
-  it("prefixes 'Rs.' and a single space to the Indian-grouped number", () => {
-    expect(formatAmount(1234567)).toBe('Rs. 12,34,567');
-    expect(formatAmount(0)).toBe('Rs. 0');
-    expect(formatAmount(999)).toBe('Rs. 999');
-    expect(formatAmount(1000)).toBe('Rs. 1,000');
-    expect(formatAmount(-2500)).toBe('Rs. -2,500');
-    expect(formatAmount(1499.5)).toBe('Rs. 1,499.5');
-  });
-
-  it('accepts numeric strings', () => {
-    expect(formatAmount('1234567')).toBe('Rs. 12,34,567');
-    expect(formatAmount(' 100000 ')).toBe('Rs. 1,00,000');
-    expect(formatAmount('0')).toBe('Rs. 0');
-    expect(formatAmount('12.75')).toBe('Rs. 12.75');
-  });
-
-  it('returns NA for absent, blank or non-numeric values', () => {
-    expect(formatAmount(null)).toBe('NA');
-    expect(formatAmount(undefined)).toBe('NA');
-    expect(formatAmount('')).toBe('NA');
-    expect(formatAmount('   ')).toBe('NA');
-    expect(formatAmount(Number.NaN)).toBe('NA');
-    expect(formatAmount('abc')).toBe('NA');
-    expect(formatAmount(Number.POSITIVE_INFINITY)).toBe('NA');
   });
 });
 

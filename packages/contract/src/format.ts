@@ -80,15 +80,6 @@ export function formatIndianNumber(n: number, fractionDigits?: number): string {
   return indianFormat(digits, digits).format(n);
 }
 
-/** Formats an amount as 'Rs. 12,34,567' (Indian grouping); null, undefined, blank or non-numeric -> 'NA'. */
-export function formatAmount(value: number | string | null | undefined): string {
-  if (value === null || value === undefined) return NA;
-  if (typeof value === 'string' && value.trim() === '') return NA;
-  const n = typeof value === 'number' ? value : Number(value.trim());
-  if (!Number.isFinite(n)) return NA;
-  return `Rs. ${formatIndianNumber(n)}`;
-}
-
 /** Returns 'NA' for null, undefined or an empty/whitespace-only string, otherwise String(value). */
 export function orNA(value: unknown): string {
   if (value === null || value === undefined) return NA;

@@ -25,16 +25,6 @@ export function paise(value: number): Money {
   return value as Money;
 }
 
-/** Whole rupees (or rupees with paise, 1499.5) to Money, rounded to the nearest paisa. */
-export function rupees(value: number): Money {
-  return paise(Math.round(value * PAISE_PER_RUPEE));
-}
-
-/** Money in rupees, for charts and sorting only; never store or sum the result. */
-export function toRupees(amount: Money): number {
-  return amount / PAISE_PER_RUPEE;
-}
-
 const RUPEES_TEXT = /^(?:rs\.?|₹|inr)?\s*(-)?\s*(\d{1,3}(?:,\d{2,3})*|\d+)(?:\.(\d{1,2}))?$/i;
 
 /** Reads what a person types ('1,499', 'Rs. 1499.50', '₹ 12,34,567') as Money; anything else, or a third decimal, -> null. */

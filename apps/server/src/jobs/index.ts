@@ -1,9 +1,3 @@
-export { JobQueue, type QueuePolicy, type QueuedJob } from './job-queue';
-export {
-  JobRegistry,
-  defineJob,
-  type JobHandler,
-  type JobType,
-  type RunningJob,
-  type WorkOptions,
-} from './job-registry';
+// The job registry's public face for domains: define a job, register its handler, send it.
+export { JobQueue, type QueuePolicy } from './job-queue';
+export { JobRegistry, defineJob, type RunningJob } from './job-registry';

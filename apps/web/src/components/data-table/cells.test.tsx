@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter, useSearchParams } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { EDITABLE_TEXT_MAX } from '@lectern/contract';
+import { EDITABLE_TEXT_MAX, paise } from '@lectern/contract';
 import { ApproveDeclineCell } from './cells/approve-decline-cell';
 import { ChipsCell } from './cells/chips-cell';
 import { EditableTextCell } from './cells/editable-text-cell';
@@ -19,8 +19,10 @@ import type { TableConfig } from './types';
 
 describe('formatting cells', () => {
   it("shows amounts as 'Rs.' with Indian grouping and 'NA' when absent", () => {
-    const { container, rerender } = render(<AmountCell value={1234567} />);
+    const { container, rerender } = render(<AmountCell value={paise(123_456_700)} />);
     expect(container.textContent).toBe('Rs. 12,34,567');
+    rerender(<AmountCell value={paise(149_950)} />);
+    expect(container.textContent).toBe('Rs. 1,499.50');
     rerender(<AmountCell value={null} />);
     expect(container.textContent).toBe('NA');
   });

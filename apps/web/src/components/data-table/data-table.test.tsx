@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { paise } from '@lectern/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_EMPTY_MESSAGE, DEFAULT_EMPTY_SEARCH_MESSAGE } from './data-table';
 import { bodyRows, columnTexts, countLines, people, personConfig, renderTable, type Person } from './test-utils';
@@ -294,7 +295,10 @@ describe('DataTable: sorting', () => {
   });
 
   it('sorts amounts as numbers with blanks last in both directions', async () => {
-    const rows = people(4).map((p, i) => ({ ...p, amount: [900, null, 10000, 25][i] ?? null }));
+    const rows = people(4).map((p, i) => ({
+      ...p,
+      amount: [90_000, null, 1_000_000, 2_500].map((n) => (n === null ? null : paise(n)))[i] ?? null,
+    }));
     const { container, user } = renderTable({ config: personConfig(), rows });
     await user.click(screen.getByRole('button', { name: 'Amount' }));
     await waitFor(() => expect(columnTexts(container, 3)).toEqual(['Rs. 25', 'Rs. 900', 'Rs. 10,000', 'NA']));

@@ -1,3 +1,4 @@
+import { paise, type Money } from '@lectern/contract';
 // Fixtures and a router-wrapped render for the data table's tests.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,7 +11,7 @@ export interface Person {
   name: string;
   email: string;
   city: string;
-  amount: number | null;
+  amount: Money | null;
   joined: string;
   status: string;
   roles: string[];
@@ -28,7 +29,7 @@ export function people(count: number): Person[] {
       name: `Person ${String(n).padStart(3, '0')}`,
       email: `person${n}@lectern.test`,
       city: CITIES[index % CITIES.length] ?? 'Pune',
-      amount: n * 1000,
+      amount: paise(n * 100_000),
       joined: `2025-01-${String((index % 28) + 1).padStart(2, '0')}`,
       status: STATUSES[index % STATUSES.length] ?? 'draft',
       roles: ['CONTENT_ADMIN'],

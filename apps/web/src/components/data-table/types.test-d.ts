@@ -1,5 +1,6 @@
 // Type tests of the table config, checked by tsc under Vitest's typecheck mode (never executed): an
 // expectation that no longer holds, or an @ts-expect-error whose line compiles, fails the web tier.
+import type { Money } from '@lectern/contract';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ColumnConfig, DataTableProps, ElementType, KeysOfType, ReorderEvent, RowId, TableConfig } from './types';
 
@@ -7,6 +8,7 @@ interface Video {
   videoId: number;
   name: string;
   size: number;
+  price: Money;
   tags: string[];
   uploadedAt: string;
   meta: { codec: string };
@@ -14,9 +16,9 @@ interface Video {
 
 describe('config types', () => {
   it('offer as row ids only the string and number fields', () => {
-    expectTypeOf<KeysOfType<Video, RowId>>().toEqualTypeOf<'videoId' | 'name' | 'size' | 'uploadedAt'>();
+    expectTypeOf<KeysOfType<Video, RowId>>().toEqualTypeOf<'videoId' | 'name' | 'size' | 'price' | 'uploadedAt'>();
     expectTypeOf<TableConfig<Video>['checkboxKeyMap']>().toEqualTypeOf<
-      'videoId' | 'name' | 'size' | 'uploadedAt' | ((row: Video) => RowId)
+      'videoId' | 'name' | 'size' | 'price' | 'uploadedAt' | ((row: Video) => RowId)
     >();
     // @ts-expect-error the row id must be a string or number field
     const wrongKey: TableConfig<Video> = { columns: [], checkboxKeyMap: 'tags' };
@@ -26,11 +28,18 @@ describe('config types', () => {
   it('accept well-typed columns', () => {
     expectTypeOf({ id: 'name', title: 'Name', dataMapping: 'name' } as const).toExtend<ColumnConfig<Video>>();
     expectTypeOf({
+      id: 'price',
+      title: 'Price',
+      dataMapping: 'price',
+      elementType: 'amount',
+    } as const).toExtend<ColumnConfig<Video>>();
+    // A plain number (rupees, a count) is never shown as money: amounts are Money in paise.
+    expectTypeOf({
       id: 'size',
       title: 'Size',
       dataMapping: 'size',
       elementType: 'amount',
-    } as const).toExtend<ColumnConfig<Video>>();
+    } as const).not.toExtend<ColumnConfig<Video>>();
     expectTypeOf({
       id: 'tags',
       title: 'Tags',

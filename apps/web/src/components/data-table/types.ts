@@ -1,3 +1,4 @@
+import type { Money } from '@lectern/contract';
 import type { ReactNode } from 'react';
 import type { StatusStyle } from './status-styles';
 
@@ -14,7 +15,8 @@ export type DataMapping<Row, V = unknown> = KeysOfType<Row, V> | ((row: Row) => 
 export type TextValue = string | number | bigint | boolean | null | undefined;
 export type ChipsValue = readonly string[] | string | null | undefined;
 export type StatusValue = string | null | undefined;
-export type AmountValue = number | string | null | undefined;
+/** Money in integer paise (the contract's `Money`), shown as 'Rs.' with Indian grouping. */
+export type AmountValue = Money | null | undefined;
 export type DateValue = Date | string | number | null | undefined;
 export type DurationValue = number | null | undefined;
 export type SwitchValue = boolean | null | undefined;

@@ -1,4 +1,5 @@
 /** Sample rows for the gallery's tables: every cell kind has something to show. */
+import { paise, type Money } from '@lectern/contract';
 
 export interface SampleRow {
   id: string;
@@ -7,7 +8,7 @@ export interface SampleRow {
   status: string;
   label: string;
   tag: string;
-  amount: number | null;
+  amount: Money | null;
   date: string;
   duration: number;
   listed: boolean;
@@ -47,7 +48,7 @@ export function sampleRows(count: number): SampleRow[] {
       status: STATUSES[index % STATUSES.length] ?? 'draft',
       label: LABELS[index % LABELS.length] ?? 'none',
       tag: TAG_STATUSES[index % TAG_STATUSES.length] ?? 'listed',
-      amount: index % 6 === 5 ? null : (index + 1) * 12_499.5,
+      amount: index % 6 === 5 ? null : paise((index + 1) * 1_249_950),
       date: new Date(Date.UTC(2025, index % 12, (index % 27) + 1)).toISOString(),
       duration: 600 + index * 437,
       listed: index % 3 !== 0,
@@ -62,7 +63,7 @@ export interface BigRow {
   id: number;
   name: string;
   city: string;
-  amount: number;
+  amount: Money;
 }
 
 const CITIES = ['Pune', 'Delhi', 'Chennai', 'Kochi', 'Indore', 'Jaipur', 'Guwahati', 'Mysuru'];
@@ -73,7 +74,7 @@ export function bigRows(count = 10_000): BigRow[] {
     id: index + 1,
     name: `Student ${String(index + 1).padStart(5, '0')}`,
     city: CITIES[index % CITIES.length] ?? 'Pune',
-    amount: ((index * 7919) % 100_000) + 0.5,
+    amount: paise(((index * 7919) % 100_000) * 100 + 50),
   }));
 }
 

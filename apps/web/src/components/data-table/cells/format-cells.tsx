@@ -1,14 +1,14 @@
 import Box from '@mui/material/Box';
-import { formatAmount, formatDate, formatDuration, orNA } from '@lectern/contract';
+import { formatDate, formatDuration, formatMoney, orNA } from '@lectern/contract';
 import type { AmountValue, DateValue, DurationValue } from '../types';
 
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
-/** An amount as 'Rs. 12,34,567' (Indian grouping); 'NA' when absent. */
+/** Money (paise) as 'Rs. 12,34,567' or 'Rs. 1,499.50' (Indian grouping); 'NA' when absent. */
 export function AmountCell({ value }: { value: AmountValue }) {
   return (
     <Box component="span" sx={numeric}>
-      {formatAmount(value)}
+      {formatMoney(value)}
     </Box>
   );
 }

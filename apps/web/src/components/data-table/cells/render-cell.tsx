@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { orNA } from '@lectern/contract';
+import { orNA, paise } from '@lectern/contract';
 import { buildLinkTo, readMapping } from '../table-logic';
-import type { ColumnConfig, DateValue, TextValue } from '../types';
+import type { AmountValue, ColumnConfig, DateValue, TextValue } from '../types';
 import { ApproveDeclineCell } from './approve-decline-cell';
 import { ButtonCell } from './button-cell';
 import { ChipsCell } from './chips-cell';
@@ -39,8 +39,8 @@ function asStrings(value: unknown): string[] | string | undefined {
   return asString(value);
 }
 
-function asNumberOrString(value: unknown): number | string | undefined {
-  return typeof value === 'number' || typeof value === 'string' ? value : undefined;
+function asMoney(value: unknown): AmountValue {
+  return typeof value === 'number' && Number.isSafeInteger(value) ? paise(value) : undefined;
 }
 
 function asDate(value: unknown): DateValue {
@@ -76,7 +76,7 @@ export function renderCell<Row>(column: ColumnConfig<Row>, row: Row): ReactNode 
     case 'tag':
       return <TagCell status={asString(readMapping(row, column.dataMapping))} {...column.elementConfig} />;
     case 'amount':
-      return <AmountCell value={asNumberOrString(readMapping(row, column.dataMapping))} />;
+      return <AmountCell value={asMoney(readMapping(row, column.dataMapping))} />;
     case 'date':
       return <DateCell value={asDate(readMapping(row, column.dataMapping))} />;
     case 'duration': {
