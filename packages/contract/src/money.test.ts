@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MoneySchema,
-  PriceSchema,
-  formatMoney,
-  paise,
-  parseRupees,
-  percentOf,
-  sumMoney,
-} from './money';
+import { MoneySchema, PriceSchema, formatMoney, paise, parseRupees, percentOf, sumMoney } from './money';
 
 describe('formatMoney', () => {
   it('shows whole rupees with the Rs. prefix and Indian grouping', () => {

@@ -1,16 +1,7 @@
 import { subjectAccess, type PreviewFolder, type Recording, type SubjectAccess } from '@lectern/contract';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  catalogues,
-  liveClasses,
-  subjectAssignees,
-  subjects,
-  subtopics,
-  topics,
-  units,
-  videos,
-} from '../../db/schema';
+import { catalogues, liveClasses, subjectAssignees, subjects, subtopics, topics, units, videos } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/routing';
 import { toVideoFile } from '../videos/video-file';
