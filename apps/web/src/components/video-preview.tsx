@@ -1,9 +1,8 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { VideoPlayer } from './video-player';
-import { errorMessage } from '../lib/query-client';
 import { useVideoUrl } from '../lib/queries/get-video-url';
+import { QueryErrorAlert } from './query-error-alert';
 
 /** Plays one video by id: fetches its addresses, then the HLS stream when transcoded, else the original file. */
 export function VideoPreview({ videoId, name }: { videoId: string; name: string }) {
@@ -15,7 +14,7 @@ export function VideoPreview({ videoId, name }: { videoId: string; name: string 
       </Box>
     );
   }
-  if (url.isError) return <Alert severity="error">{errorMessage(url.error)}</Alert>;
+  if (url.isError) return <QueryErrorAlert query={url} />;
   return (
     <VideoPlayer
       src={url.data.url}

@@ -11,18 +11,6 @@ export type Caller = Actor;
 export type SubjectRow = typeof subjects.$inferSelect;
 export type CatalogueRow = typeof catalogues.$inferSelect;
 
-/** Is `error` (or what it wraps) a unique-key violation? */
-export function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    if ((current as { code?: string }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /** A subject as the file explorer's subject list shows it. */
 export interface ExplorerSubjectRow {
   subjectId: string;

@@ -7,7 +7,8 @@ import { isDirectChild, subjectFolder } from '../../storage/object-keys';
 import type { UploadRow, UploadsRepository } from '../uploads/uploads.repository';
 import { toExplorerVideo } from '../videos/video-file';
 import type { Placement, VideosRepository } from '../videos/videos.repository';
-import { isUniqueViolation, type Caller, type FilesRepository } from './files.repository';
+import { isUniqueViolation } from '../../db/errors';
+import type { Caller, FilesRepository } from './files.repository';
 import type { VideoAccess } from './video-access';
 import { fail, videoName, type VideosRegisteredHook } from './video-files';
 

@@ -38,7 +38,8 @@ import {
   videoFileName,
 } from '../../storage/object-keys';
 import { StorageError, type ObjectRef } from '../../storage/storage';
-import { isUniqueViolation, type Caller, type FilesRepository } from '../files/files.repository';
+import { isUniqueViolation } from '../../db/errors';
+import type { Caller, FilesRepository } from '../files/files.repository';
 import type { UploadRow, UploadsRepository } from './uploads.repository';
 
 /** Where an upload goes, resolved and checked: bucket, folder, the kinds it takes, how names are built. */

@@ -10,6 +10,7 @@ import {
 } from '@lectern/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { changeAggregate, recordChange, type Aggregate, type OnChangeError } from '../../lib/aggregate';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/routing';
@@ -22,17 +23,6 @@ type UpdateUser = z.output<typeof UpdateUserBodySchema>;
 const displayName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 const uniqueRoles = (roles: Role[]) => [...new Set(roles)];
 const missingUser = () => AppError.of(404, 'notFound', { what: 'that user' });
-
-function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    if ((current as { code?: string }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** A mobile number taken between our check and the insert: the unique index has the last word. */
 const phoneTaken =

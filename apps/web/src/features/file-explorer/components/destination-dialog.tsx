@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -9,6 +8,7 @@ import { Modal } from '../../../components/modal';
 import { useSubject } from '../../../lib/queries/get-subject';
 import { useSubjects } from '../../../lib/queries/get-subjects';
 import type { Destination } from '../api/video-mutations';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 
 export interface DestinationDialogProps {
   kind: 'copy' | 'move';
@@ -121,7 +121,7 @@ export function DestinationDialog({ kind, count, from, onClose, onConfirm }: Des
             </MenuItem>
           ))}
         </TextField>
-        {subject.isError && <Alert severity="error">The units of this subject could not be loaded.</Alert>}
+        {subject.isError && <QueryErrorAlert query={subject} />}
         {topic && subject.data && unit && (
           <Typography variant="body2" color={same ? 'error' : 'text.secondary'}>
             {same

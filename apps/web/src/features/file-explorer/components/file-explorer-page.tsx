@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
-import { MESSAGES } from '@lectern/contract';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage } from '../../../lib/query-client';
 import { useSubject } from '../../../lib/queries/get-subject';
 import { useSubjects } from '../../../lib/queries/get-subjects';
 import { useVideos } from '../api/get-videos';
@@ -10,6 +8,7 @@ import { useExplorerState, type ExplorerState } from '../hooks/use-explorer-stat
 import { ExplorerBreadcrumb } from './explorer-breadcrumb';
 import { FolderTable, type FolderRow } from './folder-table';
 import { VideoFiles } from './video-files';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 
 export const FILE_EXPLORER_TITLE = 'File Explorer';
 
@@ -32,7 +31,7 @@ function SubjectsLevel() {
       title="Subjects"
       rows={rows}
       loading={subjects.isPending}
-      error={subjects.isError ? <Alert severity="error">{errorMessage(subjects.error)}</Alert> : undefined}
+      error={subjects.isError ? <QueryErrorAlert query={subjects} /> : undefined}
       empty="No subjects are assigned to you yet."
       urlKey="subjects"
     />
@@ -68,7 +67,7 @@ export default function FileExplorerPage() {
   if (state.viewType === 'Subjects') {
     body = <SubjectsLevel />;
   } else if (subject.isError) {
-    body = <Alert severity="error">{errorMessage(subject.error)}</Alert>;
+    body = <QueryErrorAlert query={subject} />;
   } else if (missing) {
     body = <Alert severity="warning">{`${missing} no longer exists. Choose another one above.`}</Alert>;
   } else if (state.viewType === 'Units') {
@@ -103,7 +102,7 @@ export default function FileExplorerPage() {
         title={`Topics of ${named.unitName}`}
         rows={rows}
         loading={subject.isPending}
-        error={unitVideos.isError ? <Alert severity="error">{MESSAGES.generic}</Alert> : undefined}
+        error={unitVideos.isError ? <QueryErrorAlert query={unitVideos} /> : undefined}
         empty="This unit has no topics yet."
         urlKey="topics"
       />

@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DriveFileMoveOutlinedIcon from '@mui/icons-material/DriveFileMoveOutlined';
-import { FILE_TYPES, MESSAGES, TRANSCODING_STATUSES, formatBytes, type ExplorerVideo } from '@lectern/contract';
+import { FILE_TYPES, TRANSCODING_STATUSES, formatBytes, type ExplorerVideo } from '@lectern/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type TableConfig } from '../../../components/data-table';
 import { notify } from '../../../components/feedback/notify';
@@ -20,6 +19,7 @@ import { useVideos } from '../api/get-videos';
 import { useDeleteVideos, useTransferVideos, type Destination } from '../api/video-mutations';
 import { DestinationDialog } from './destination-dialog';
 import { PreviewDialog } from './preview-dialog';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 
 const STATUS_NAMES: Record<string, string> = {
   NOT_STARTED: 'Not started',
@@ -192,7 +192,7 @@ export function VideoFiles({ topic }: { topic: TopicRef }) {
         config={config}
         rows={rows}
         loading={videos.isPending}
-        error={videos.isError ? <Alert severity="error">{MESSAGES.generic}</Alert> : undefined}
+        error={videos.isError ? <QueryErrorAlert query={videos} /> : undefined}
         urlKey="videos"
         selectionActions={({ ids, rows: chosen, clear }) => (
           <>
