@@ -17,6 +17,9 @@ export interface AuthContext {
 /** Who makes a change: what services need of the caller. */
 export type Actor = Pick<AuthContext, 'userId' | 'name' | 'roles'>;
 
+/** Who reads: enough to decide what they may see. */
+export type Viewer = Pick<AuthContext, 'userId' | 'roles'>;
+
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface HandlerContext<R extends RouteDef> {

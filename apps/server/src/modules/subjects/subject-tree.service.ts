@@ -251,8 +251,13 @@ export class SubjectTreeService {
         if (input.videoDetails) {
           const video = await this.tree.video(tx, input.videoDetails.videoId);
           if (!video) throw AppError.of(404, 'notFound', { what: 'that video' });
-          if (video.subjectId !== input.subjectId)
+          if (video.subjectId !== input.subjectId) {
+            // Only someone who may see the video's own subject learns that it is there (DESIGN §5).
+            if (!video.subjectId || !(await this.subjects.canView(tx, actor, video.subjectId))) {
+              throw AppError.of(404, 'notFound', { what: 'that video' });
+            }
             throw AppError.of(409, 'attachWrongSubject', { subTopicName: sub.name });
+          }
           if (video.transcodingStatus !== 'COMPLETE')
             throw AppError.of(409, 'attachNotTranscoded', { subTopicName: sub.name });
           videoName = video.name;

@@ -1,4 +1,4 @@
-import type { Assignee, Role, Unit } from '@lectern/contract';
+import type { Assignee, Role, SubjectPeople, Unit } from '@lectern/contract';
 import { computeTotals } from '@lectern/contract';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
@@ -243,6 +243,20 @@ export class SubjectsRepository {
   /** Deletes subjects with everything in them (the database cascades). */
   async delete(tx: Db, subjectIds: string[]): Promise<void> {
     await tx.delete(subjects).where(inArray(subjects.id, subjectIds));
+  }
+
+  /** Who a subject's access rules name (its content admin and assigned people); null when there is no such subject. */
+  async peopleIds(tx: Db, subjectId: string): Promise<SubjectPeople | null> {
+    const [subject] = await tx
+      .select({ contentAdminId: subjects.contentAdminId })
+      .from(subjects)
+      .where(eq(subjects.id, subjectId));
+    if (!subject) return null;
+    return {
+      contentAdminId: subject.contentAdminId,
+      contentDeveloperIds: await this.assignedIds(tx, subjectId, 'CONTENT_DEVELOPER'),
+      contentUploaderIds: await this.assignedIds(tx, subjectId, 'CONTENT_UPLOADER'),
+    };
   }
 
   async assignedIds(tx: Db, subjectId: string, role: string): Promise<string[]> {

@@ -19,7 +19,7 @@ import type { Database, Db } from '../../db/client';
 import { changeAggregate, recordChange, type ActivityDraft, type Aggregate } from '../../lib/aggregate';
 import { AppError } from '../../lib/app-error';
 import type { NotificationDraft } from '../notifications/notifications.repository';
-import type { Actor, AuthContext } from '../../lib/routing';
+import type { Actor, Viewer } from '../../lib/routing';
 import {
   SubjectsRepository,
   type AssigneeRole,
@@ -30,7 +30,6 @@ import {
 
 type Instructor = z.infer<typeof InstructorSchema>;
 /** Who reads: the listing and the detail need no name. */
-type Viewer = Pick<AuthContext, 'userId' | 'roles'>;
 type Need = keyof Pick<SubjectAccess, 'edit' | 'attach' | 'manage' | 'review'>;
 
 /** How a change to a subject is allowed and what its failure is called. */
@@ -215,12 +214,8 @@ export class SubjectsService {
       {
         check: async (tx, subject) => {
           if (!failureValues.subjectName) failureValues.subjectName = subject.name;
-          const people = {
-            contentAdminId: subject.contentAdminId,
-            contentDeveloperIds: await this.repo.assignedIds(tx, subjectId, 'CONTENT_DEVELOPER'),
-            contentUploaderIds: await this.repo.assignedIds(tx, subjectId, 'CONTENT_UPLOADER'),
-          };
-          if (!subjectAccess(actor, people)[options.need]) throw AppError.of(403, 'unauthorized');
+          const people = await this.repo.peopleIds(tx, subjectId);
+          if (!people || !subjectAccess(actor, people)[options.need]) throw AppError.of(403, 'unauthorized');
           if (!options.allowLocked && (LOCKED_STATES as readonly string[]).includes(subject.subjectState)) {
             throw AppError.of(409, 'subjectLocked', { subjectName: subject.name });
           }
@@ -236,6 +231,12 @@ export class SubjectsService {
       },
     );
     return this.detail(actor, subjectId);
+  }
+
+  /** Whether `caller` may see subject `subjectId` (inside a change's transaction); false when there is none. */
+  async canView(tx: Db, caller: Viewer, subjectId: string): Promise<boolean> {
+    const people = await this.repo.peopleIds(tx, subjectId);
+    return people !== null && subjectAccess(caller, people).view;
   }
 
   /** A subject's video files, newest first; the caller must be able to attach to it. */

@@ -1,7 +1,7 @@
 import type { TranscodingEnvironment, TranscodingQueue } from '@lectern/contract';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
-import { transcodeJobs, videos } from '../../db/schema';
+import { subjectAssignees, transcodeJobs, videos } from '../../db/schema';
 
 /** A job row joined with its video, as the lists read it. */
 export interface JobRecord {
@@ -30,7 +30,13 @@ export interface ListFilter {
   to?: Date;
   search?: string;
   queue?: TranscodingQueue;
+  /** only videos of subjects this user is assigned to (a content uploader's scope); absent: every video */
+  assignedTo?: string;
 }
+
+/** `v` (a video) lies in a subject `user` is assigned to. */
+const ASSIGNED = (user: string) =>
+  `v.subject_id IN (SELECT sa.subject_id FROM subject_assignees sa WHERE sa.user_id = ${user})`;
 
 /** Where a page starts: after the row with this sort time and id (rows come newest first). */
 export interface PageAfter {
@@ -71,6 +77,7 @@ function filters(where: Where, filter: ListFilter): Where {
     const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.add((p) => `v.name ILIKE ${p(pattern)}`);
   }
+  if (filter.assignedTo) where.add((p) => ASSIGNED(p(filter.assignedTo)));
   return where;
 }
 
@@ -173,15 +180,19 @@ export class TranscodingRepository {
   /** Jobs of an environment by status, and videos waiting for a first or another transcode. */
   async counts(
     environment: TranscodingEnvironment,
+    assignedTo?: string,
   ): Promise<{ jobs: Map<string, number>; toBeTranscoded: number; toBeReTranscoded: number }> {
+    const scope = assignedTo ? ` AND ${ASSIGNED('$2')}` : '';
     const jobs = await this.database.query<{ status: string; n: string | number }>(
-      'SELECT status, count(*) AS n FROM transcode_jobs WHERE environment = $1 GROUP BY status',
-      [environment],
+      `SELECT j.status, count(*) AS n FROM transcode_jobs j JOIN videos v ON v.id = j.video_id
+        WHERE j.environment = $1${scope} GROUP BY j.status`,
+      assignedTo ? [environment, assignedTo] : [environment],
     );
     const [waiting] = await this.database.query<{ fresh: string | number; again: string | number }>(
-      `SELECT count(*) FILTER (WHERE transcoding_status = 'NOT_STARTED') AS fresh,
-              count(*) FILTER (WHERE transcoding_status IN ('CANCELED', 'ERROR')) AS again
-       FROM videos`,
+      `SELECT count(*) FILTER (WHERE v.transcoding_status = 'NOT_STARTED') AS fresh,
+              count(*) FILTER (WHERE v.transcoding_status IN ('CANCELED', 'ERROR')) AS again
+       FROM videos v${assignedTo ? ` WHERE ${ASSIGNED('$1')}` : ''}`,
+      assignedTo ? [assignedTo] : [],
     );
     return {
       jobs: new Map(jobs.map((row) => [row.status, Number(row.n)])),
@@ -226,6 +237,18 @@ export class TranscodingRepository {
     },
   ): Promise<void> {
     await db.insert(transcodeJobs).values({ ...job, status: 'SUBMITTED', queueJobId: job.id });
+  }
+
+  /** Of these videos, the ones outside every subject `userId` is assigned to. */
+  async outsideAssignments(db: Db, videoIds: string[], userId: string): Promise<Set<string>> {
+    if (videoIds.length === 0) return new Set();
+    const inside = await db
+      .select({ id: videos.id })
+      .from(videos)
+      .innerJoin(subjectAssignees, eq(subjectAssignees.subjectId, videos.subjectId))
+      .where(and(inArray(videos.id, videoIds), eq(subjectAssignees.userId, userId)));
+    const allowed = new Set(inside.map((row) => row.id));
+    return new Set(videoIds.filter((id) => !allowed.has(id)));
   }
 
   /** The jobs to cancel with their videos' names, locked until the transaction ends, by id. */

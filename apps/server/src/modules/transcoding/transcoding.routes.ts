@@ -7,16 +7,16 @@ import type { TranscodingService } from './transcoding.service';
 /** The transcoding calls of spec 2 §7. */
 export function transcodingRoutes(app: FastifyInstance, deps: AppDeps, service: TranscodingService): void {
   registerDomain(app, deps, contract.transcoding, {
-    toBeTranscoded: async ({ query }) => ({ data: await service.toBeTranscoded(query) }),
-    videosToBeTranscoded: async ({ params, query }) => ({
-      data: await service.videosToBeTranscoded(params.videoType, query),
+    toBeTranscoded: async ({ auth, query }) => ({ data: await service.toBeTranscoded(auth, query) }),
+    videosToBeTranscoded: async ({ auth, params, query }) => ({
+      data: await service.videosToBeTranscoded(auth, params.videoType, query),
     }),
-    videosToBeTranscodedNext: async ({ params, query }) => ({
-      data: await service.videosToBeTranscoded(params.videoType, query),
+    videosToBeTranscodedNext: async ({ auth, params, query }) => ({
+      data: await service.videosToBeTranscoded(auth, params.videoType, query),
     }),
-    jobs: async ({ params, query }) => ({ data: await service.jobs(params.list, query) }),
-    jobsNext: async ({ params, query }) => ({ data: await service.jobs(params.list, query) }),
-    counts: async ({ query }) => ({ data: await service.counts(query.environment) }),
+    jobs: async ({ auth, params, query }) => ({ data: await service.jobs(auth, params.list, query) }),
+    jobsNext: async ({ auth, params, query }) => ({ data: await service.jobs(auth, params.list, query) }),
+    counts: async ({ auth, query }) => ({ data: await service.counts(auth, query.environment) }),
     submit: async ({ auth, body }) => {
       const jobs = await service.submit(body.videoIds, body.queue, auth);
       return {

@@ -19,6 +19,7 @@ import type { Db } from '../../db/client';
 import type { JobRegistry } from '../../jobs';
 import { recordActivity } from '../../lib/activity.repository';
 import { failWith } from '../../lib/app-error';
+import type { Viewer } from '../../lib/routing';
 import type { TranscodeOutput } from '../../transcoder/transcoder';
 import { endpointsOf, readEndpoints } from '../../transcoder/transcoder';
 import type { VideosRepository } from '../videos/videos.repository';
@@ -36,10 +37,15 @@ export interface ClaimedJob {
   attempts: number;
 }
 
+/** Who submits or cancels: a staff member, whose roles decide their scope, or Lectern itself (no user). */
 export interface Actor {
   userId: string | null;
   name: string;
+  roles: readonly string[];
 }
+
+/** The registration hook's submissions. */
+const LECTERN: Actor = { userId: null, name: 'Lectern', roles: [] };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
@@ -80,9 +86,21 @@ function decodeToken(raw: string): PageToken {
 }
 
 /** The lists' filters: a local calendar day range (`from` at 00:00 up to the day after `to`), a name, a queue. */
-function listFilter(query: JobListQuery): ListFilter {
+/**
+ * Whose videos a caller sees and acts on (DESIGN §5): admins every video; a content uploader only the
+ * videos of subjects they are assigned to. (Uploaders cannot add preview videos, so there are none
+ * of theirs outside subjects.)
+ */
+function scopeOf(actor: Pick<Actor, 'userId' | 'roles'>): string | undefined {
+  if (actor.userId === null) return undefined;
+  return actor.roles.includes('SUPER_ADMIN') || actor.roles.includes('CONTENT_ADMIN') ? undefined : actor.userId;
+}
+
+function listFilter(query: JobListQuery, actor: Viewer): ListFilter {
   const start = (day: string) => new Date(`${day}T00:00:00`);
   const filter: ListFilter = {};
+  const assignedTo = scopeOf(actor);
+  if (assignedTo) filter.assignedTo = assignedTo;
   if (query.from) filter.from = start(query.from);
   if (query.to) {
     const to = start(query.to);
@@ -163,9 +181,9 @@ export class TranscodingService {
   }
 
   /** A job list of one environment, newest submission first. */
-  jobs(list: JobListName, query: JobListQuery & { nextToken?: string }): Promise<JobList> {
+  jobs(actor: Viewer, list: JobListName, query: JobListQuery & { nextToken?: string }): Promise<JobList> {
     const filter = {
-      ...listFilter(query),
+      ...listFilter(query, actor),
       environment: query.environment ?? this.environment,
       status: JOB_LISTS[list],
     };
@@ -173,16 +191,21 @@ export class TranscodingService {
   }
 
   /** Videos to transcode: never transcoded (`new`), or whose newest job was cancelled or failed. */
-  videosToBeTranscoded(videoType: VideoType, query: JobListQuery & { nextToken?: string }): Promise<JobList> {
-    const filter = { ...listFilter(query), videoType };
+  videosToBeTranscoded(
+    actor: Viewer,
+    videoType: VideoType,
+    query: JobListQuery & { nextToken?: string },
+  ): Promise<JobList> {
+    const filter = { ...listFilter(query, actor), videoType };
     return this.page(query.nextToken, (after, limit) => this.repo.videosPage(filter, after, limit));
   }
 
   /** The to-be-transcoded payload: every video without a job yet, oldest upload first. */
   async toBeTranscoded(
+    actor: Viewer,
     query: JobListQuery,
   ): Promise<{ fileName: string; videoId: string; s3Key: string; uploadedAt: string; uploadedBy: string | null }[]> {
-    const { queue: _queue, ...filter } = listFilter(query);
+    const { queue: _queue, ...filter } = listFilter(query, actor);
     const rows = await this.repo.notStarted(filter);
     return rows.map((row) => ({
       fileName: row.name,
@@ -193,8 +216,8 @@ export class TranscodingService {
     }));
   }
 
-  async counts(environment: TranscodingEnvironment = this.environment): Promise<JobCounts> {
-    const { jobs, toBeTranscoded, toBeReTranscoded } = await this.repo.counts(environment);
+  async counts(actor: Viewer, environment: TranscodingEnvironment = this.environment): Promise<JobCounts> {
+    const { jobs, toBeTranscoded, toBeReTranscoded } = await this.repo.counts(environment, scopeOf(actor));
     return {
       toBeTranscoded,
       toBeReTranscoded,
@@ -221,8 +244,11 @@ export class TranscodingService {
     await this.db.transaction(async (tx) => {
       const found = await this.videos.lockForSubmit(tx, ids);
       const byId = new Map(found.map((row) => [row.id, row]));
+      // Out of the caller's scope reads as not found, before any state check: no 409 tells them it exists.
+      const scope = scopeOf(actor);
+      const hidden = scope ? await this.repo.outsideAssignments(tx, ids, scope) : new Set<string>();
       for (const id of ids) {
-        const video = byId.get(id);
+        const video = hidden.has(id) ? undefined : byId.get(id);
         if (!video) throw fail(404, 'videoNotFound', { id });
         if (video.transcodingStatus === 'SUBMITTED' || video.transcodingStatus === 'PROGRESSING') {
           throw fail(409, 'alreadyRunning', { name: video.name });
@@ -266,9 +292,17 @@ export class TranscodingService {
     const cancelled = await this.db.transaction(async (tx) => {
       const found = await this.repo.lockForCancel(tx, ids);
       const byId = new Map(found.map((row) => [row.id, row]));
+      const scope = scopeOf(actor);
+      const hidden = scope
+        ? await this.repo.outsideAssignments(
+            tx,
+            found.map((job) => job.videoId),
+            scope,
+          )
+        : new Set<string>();
       for (const id of ids) {
         const job = byId.get(id);
-        if (!job) throw fail(404, 'jobNotFound', { id });
+        if (!job || hidden.has(job.videoId)) throw fail(404, 'jobNotFound', { id });
         if (job.status !== 'SUBMITTED' && job.status !== 'PROGRESSING') {
           throw fail(409, 'notCancellable', { name: job.name, status: job.status });
         }
@@ -298,7 +332,7 @@ export class TranscodingService {
   /** Submits newly registered videos to the default queue (the registration hook). */
   async submitRegistered(videoIds: string[]): Promise<void> {
     const ids = await this.videos.notTranscoding(videoIds);
-    if (ids.length > 0) await this.submit(ids, 'default', { userId: null, name: 'Lectern' });
+    if (ids.length > 0) await this.submit(ids, 'default', LECTERN);
   }
 
   // ---- the worker's side
