@@ -74,6 +74,8 @@ export interface StorageConfig {
   buckets: { videos: string } & Record<ResourceTypeKey, string>;
   /** lifetime of signed upload and read URLs */
   urlTtlSeconds: number;
+  /** HEALTH_MIN_FREE_MB: less free disk than this and health reports the local disk full */
+  minFreeBytes: number;
   s3: {
     endpoint: string | undefined;
     region: string;
@@ -199,6 +201,7 @@ function storageConfig(env: NodeJS.ProcessEnv, dataDir: string): StorageConfig {
     localDir: path.join(dataDir, 'storage'),
     buckets,
     urlTtlSeconds: ttl,
+    minFreeBytes: int(env.HEALTH_MIN_FREE_MB, 64, 'HEALTH_MIN_FREE_MB') * 1024 * 1024,
     s3: {
       endpoint: env.S3_ENDPOINT || undefined,
       region: env.S3_REGION || 'ap-south-1',

@@ -38,6 +38,8 @@ export const MESSAGES = {
   // Lectern's own, where the specifications are silent
   validation: 'Please check what you entered: [details].',
   notFound: 'We could not find [what]. It may have been deleted.',
+  outOfSpace:
+    'The server is out of disk space, so this was not saved. Ask your administrator to free some space, then try again.',
   staleVersion:
     'Someone else changed this [entity] while you were working on it. Reload to see their changes, then try again.',
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
@@ -84,6 +86,7 @@ export const STATUS_MESSAGES: Record<number, string> = {
   403: MESSAGES.unauthorized,
   404: MESSAGES.generic,
   500: MESSAGES.generic,
+  507: MESSAGES.outOfSpace,
 };
 
 export const NETWORK_ERROR_MESSAGE = MESSAGES.generic;

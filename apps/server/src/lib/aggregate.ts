@@ -41,6 +41,7 @@
 import type { Db } from '../db/client';
 import { recordActivity, type ActivityEntry } from './activity.repository';
 import { AppError } from './app-error';
+import { isOutOfSpace } from './out-of-space';
 import { insertNotifications, type NotificationDraft } from '../modules/notifications/notifications.repository';
 import type { Actor } from './routing';
 
@@ -89,7 +90,8 @@ async function inTransaction(
       if (record.notify) await insertNotifications(tx, record.notify);
     });
   } catch (error) {
-    if (error instanceof AppError || !onError) throw error;
+    // A full disk stays a full disk (507), not the domain's "Failed to ..." 500.
+    if (error instanceof AppError || !onError || isOutOfSpace(error)) throw error;
     throw onError(error) ?? error;
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { MESSAGES, fillMessage, type ErrorEnvelope } from '@lectern/contract';
 import { ZodError } from 'zod';
 import { AppError } from '../lib/app-error';
+import { isOutOfSpace } from '../lib/out-of-space';
 
 /** Turns zod issues into one readable line: "mobileNumber: must be a 10-digit mobile number; ...". */
 export function describeIssues(error: ZodError, where: string): string {
@@ -28,6 +29,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.extra.errorCode !== undefined) body.errorCode = error.extra.errorCode;
       if (error.extra.tokenInvalid) body.tokenInvalid = true;
       if (error.extra.headers) void reply.headers(error.extra.headers);
+    } else if (isOutOfSpace(error)) {
+      // The database, the storage driver or an upload hit a full disk: say so, never a bare 500.
+      status = 507;
+      body = { error: true, message: MESSAGES.outOfSpace };
     } else if (error instanceof ZodError) {
       status = 400;
       body = { error: true, message: fillMessage(MESSAGES.validation, { details: describeIssues(error, 'request') }) };
@@ -55,7 +60,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
         };
       }
     }
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status === 507) request.log.error({ err: error }, 'out of disk space');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, reason: body.message }, 'request refused');
     return reply.status(status).send(body);
   });

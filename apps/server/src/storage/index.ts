@@ -34,7 +34,11 @@ export function createStorage(config: StorageConfig, options: { pepper: string; 
               : undefined,
           buckets: [...new Set(Object.values(config.buckets))],
         })
-      : new LocalStorageDriver({ root: config.localDir, secret: storageUrlSecret(options.pepper) });
+      : new LocalStorageDriver({
+          root: config.localDir,
+          secret: storageUrlSecret(options.pepper),
+          minFreeBytes: config.minFreeBytes,
+        });
   const base = options.cdnBase.replace(/\/+$/, '');
   return {
     driver,

@@ -366,6 +366,23 @@ describe('local storage driver', () => {
     expect(await code(driver.serveRead(token, undefined))).toBe('Expired');
   });
 
+  it('serves every stored file sandboxed, named as it was uploaded, and as a download when asked', async () => {
+    const key = 'catalogues/c1/0b7c2f4e-1d2a-4c3b-9e8f-112233445566-Syllabus 2027.pdf';
+    await put(key, '%PDF-1.7 <html><script>alert(1)</script>');
+    const inline = await driver.serveRead(
+      tokenOf((await driver.presignGet({ bucket: BUCKET, key }, { expiresIn: 60 })).url),
+      undefined,
+    );
+    expect(inline.headers['content-security-policy']).toBe('sandbox');
+    expect(inline.headers['content-disposition']).toBe(`inline; filename*=UTF-8''Syllabus%202027.pdf`);
+    const download = await driver.serveRead(
+      tokenOf((await driver.presignGet({ bucket: BUCKET, key }, { expiresIn: 60, downloadName: 'Syllabus.pdf' })).url),
+      undefined,
+    );
+    expect(download.headers['content-security-policy']).toBe('sandbox');
+    expect(download.headers['content-disposition']).toBe(`attachment; filename*=UTF-8''Syllabus.pdf`);
+  });
+
   it('parses ranges', () => {
     expect(parseRange('bytes=0-0', 10)).toEqual({ start: 0, end: 0 });
     expect(parseRange('bytes=5-', 10)).toEqual({ start: 5, end: 9 });

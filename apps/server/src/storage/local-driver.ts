@@ -4,7 +4,10 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { contentTypeOf, fileTypeOf } from '@lectern/contract';
+import { freeBytes } from '../lib/disk-space';
+import { isOutOfSpace } from '../lib/out-of-space';
 import { LocalFiles, Meter, WRITE_BUFFER } from './local-files';
+import { baseName, nameAfterId } from './object-keys';
 import { LocalMultipartStore, type AcceptedBody } from './local-multipart';
 import { readFileRange, type ServedRead } from './range-read';
 import {
@@ -28,7 +31,13 @@ export interface LocalDriverOptions {
   /** where the storage routes are mounted (default '/files') */
   urlBase?: string;
   now?: () => number;
+  /** less free space than this and check() reports the disk full (default 64 MiB) */
+  minFreeBytes?: number;
 }
+
+/** What the health check writes and removes. */
+const HEALTH_PROBE = 'lectern health probe\n';
+const DEFAULT_MIN_FREE_BYTES = 64 * 1024 * 1024;
 
 /**
  * Files on local disk under DATA_DIR/storage. The server signs URLs of its own
@@ -181,10 +190,13 @@ export class LocalStorageDriver implements StorageDriver {
     const headers: Record<string, string> = {
       'content-type': options.contentType ?? (type ? contentTypeOf(type) : 'application/octet-stream'),
       'cache-control': options.cache,
+      // Stored files come from the console's own origin: whatever one holds (HTML after valid magic
+      // bytes, a PDF with script), it runs in a sandbox with no origin, so it can never act as the console.
+      'content-security-policy': 'sandbox',
+      'content-disposition': options.downloadName
+        ? `attachment; filename*=UTF-8''${encodeURIComponent(options.downloadName)}`
+        : `inline; filename*=UTF-8''${encodeURIComponent(nameAfterId(baseName(ref.key)))}`,
     };
-    if (options.downloadName) {
-      headers['content-disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(options.downloadName)}`;
-    }
     return readFileRange(this.files.objectPath(ref), rangeHeader, headers);
   }
 
@@ -305,14 +317,22 @@ export class LocalStorageDriver implements StorageDriver {
     await this.files.pruneEmptyFolders(path.dirname(file), this.files.bucketDir(ref.bucket));
   }
 
-  async check(): Promise<'ok' | 'down'> {
+  /**
+   * Proves the folder can store a file now: writes a small probe file and removes it (a full disk
+   * still lists and reads), and counts too little free space as full.
+   */
+  async check(): Promise<'ok' | 'down' | 'full'> {
+    const probe = path.join(this.files.root, '.tmp', `health-${process.pid}`);
     try {
-      await fsp.mkdir(this.files.root, { recursive: true });
-      await fsp.access(this.files.root, fs.constants.W_OK);
-      return 'ok';
-    } catch {
-      return 'down';
+      await fsp.mkdir(path.dirname(probe), { recursive: true });
+      await fsp.writeFile(probe, HEALTH_PROBE);
+      await fsp.rm(probe, { force: true });
+    } catch (error) {
+      await fsp.rm(probe, { force: true }).catch(() => undefined);
+      return isOutOfSpace(error) ? 'full' : 'down';
     }
+    const free = await freeBytes(this.files.root);
+    return free !== null && free < (this.options.minFreeBytes ?? DEFAULT_MIN_FREE_BYTES) ? 'full' : 'ok';
   }
 
   /** Drops temporary files older than a day (bodies cut off mid-stream leave none; a crash might). */

@@ -317,7 +317,7 @@ export class S3StorageDriver implements StorageDriver {
     return { ...this.signed(url, options.expiresIn), headers: {} };
   }
 
-  async check(): Promise<'ok' | 'down'> {
+  async check(): Promise<'ok' | 'down' | 'full'> {
     try {
       for (const bucket of this.options.buckets) {
         await this.client.send(new HeadBucketCommand({ Bucket: bucket }), { abortSignal: AbortSignal.timeout(3000) });

@@ -80,7 +80,8 @@ export interface StorageDriver {
     options: { expiresIn: number; contentType?: string; downloadName?: string },
   ): Promise<SignedRequest>;
   /** 'ok' when the store answers and the buckets are there. */
-  check(): Promise<'ok' | 'down'>;
+  /** 'ok' when it can store a file now; 'full' when it answers but is out of space; 'down' otherwise */
+  check(): Promise<'ok' | 'down' | 'full'>;
   /** Stores a file from local disk as an object (transcoder outputs), streamed, never held in memory. */
   putFile(ref: ObjectRef, file: string, contentType: string): Promise<void>;
   /** The object's path on local disk (local driver), or null where objects are remote. */

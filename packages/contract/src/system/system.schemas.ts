@@ -18,7 +18,8 @@ export const ConfigSchema = z.object({
 });
 export type AppConfig = z.infer<typeof ConfigSchema>;
 
-const CheckSchema = z.enum(['ok', 'down', 'not-configured']);
+/** `full`: it answers but cannot write (out of disk space). */
+const CheckSchema = z.enum(['ok', 'down', 'full', 'not-configured']);
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: CheckSchema,

@@ -9,3 +9,4 @@ export * from './videos';
 export * from './subject-tree';
 export * from './uploads';
 export * from './transcoding';
+export * from './system';

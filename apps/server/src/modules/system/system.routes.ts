@@ -12,8 +12,8 @@ export function systemRoutes(app: FastifyInstance, deps: AppDeps, storage: Stora
     config: async () => ({ data: service.appConfig() }),
     health: async () => {
       const health = await service.health();
-      // Only a database failure takes the process out of service (503); storage down is 'degraded'.
-      return { data: health, status: health.database === 'ok' ? 200 : 503 };
+      // A process that cannot store a change (database or files down or full) is out of service.
+      return { data: health, status: health.database === 'ok' && health.storage === 'ok' ? 200 : 503 };
     },
     docs: async () => ({ data: service.docs() }),
     outbox: async ({ query }) => ({ data: await service.outbox(query.mobileNumber) }),

@@ -1,5 +1,6 @@
 import { RESOURCE_TYPES, type AppConfig, type RouteOutput, type contract } from '@lectern/contract';
 import type { Config } from '../../config';
+import { freeBytes } from '../../lib/disk-space';
 import type { ServerKeys } from '../../lib/keys';
 import type { Storage } from '../../storage';
 import { buildOpenApi } from './openapi';
@@ -41,11 +42,16 @@ export class SystemService {
     };
   }
 
+  /** Whether the database and storage can store something now (not only answer), each part by name. */
   async health(): Promise<Health> {
-    const [database, storage] = await Promise.all([
-      this.repo.ping().then((up) => (up ? ('ok' as const) : ('down' as const))),
+    const [written, storage, embeddedFree] = await Promise.all([
+      this.repo.probe(),
       this.storage.driver.check(),
+      // The embedded database shares the data folder's disk: too little room left counts as full.
+      this.config.databaseUrl ? Promise.resolve(null) : freeBytes(this.config.dataDir),
     ]);
+    const database =
+      written === 'ok' && embeddedFree !== null && embeddedFree < this.config.storage.minFreeBytes ? 'full' : written;
     return {
       status: database === 'ok' && storage === 'ok' ? 'ok' : 'degraded',
       database,
