@@ -121,3 +121,44 @@ describe('the request log', () => {
     }
   });
 });
+
+// Oversized and pathological requests (kept from the issue-22 probe): refused quickly, with the
+// envelope where there is a body to send, and the server goes on answering.
+describe('request limits', () => {
+  let t: TestContext;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as net.AddressInfo).port}`;
+  });
+  afterAll(async () => t?.close());
+
+  it('refuses a 10 MB body with 413', async () => {
+    const token = await t.sessionFor('SUPER_ADMIN');
+    const res = await t.call('POST', '/api/subjects/subject', {
+      token,
+      role: 'SUPER_ADMIN',
+      rawBody: JSON.stringify({ subjectName: 'x'.repeat(10 * 1024 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.error).toBe(true);
+  });
+
+  it('refuses a 100 KB address and 60 KB of headers with 431', async () => {
+    expect((await fetch(`${base}/api/health?q=${'a'.repeat(100 * 1024)}`)).status).toBe(431);
+    expect((await fetch(`${base}/api/health`, { headers: { 'x-padding': 'a'.repeat(60 * 1024) } })).status).toBe(431);
+  });
+
+  it('refuses JSON nested 400,000 deep with 400, without falling over', async () => {
+    const token = await t.sessionFor('SUPER_ADMIN');
+    const depth = 400_000;
+    const res = await t.call('POST', '/api/subjects/subject', {
+      token,
+      role: 'SUPER_ADMIN',
+      rawBody: `{"subjectName":${'['.repeat(depth)}${']'.repeat(depth)}}`,
+    });
+    expect(res.status).toBe(400);
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+  });
+});

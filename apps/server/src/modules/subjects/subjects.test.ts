@@ -474,3 +474,44 @@ describe('subject management API', () => {
     expect((await as('CONTENT_ADMIN', 'GET', `/api/subjects/subject/subjectid/${subjectId}`)).status).toBe(404);
   });
 });
+
+// Same-version races (kept from the issue-22 probe): of many editors who saw one version, exactly one
+// wins and the rest are told someone else changed it; nothing is half-applied.
+describe('same-version races', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('lets exactly one of ten renames made at the same version win; the others answer 409', async () => {
+    const token = await t.sessionFor('SUPER_ADMIN');
+    const [unit] = await t.database.query<{ id: string; subjectId: string; version: number }>(
+      `SELECT u.id, s.id AS "subjectId", s.version FROM units u JOIN subjects s ON s.id = u.subject_id
+        WHERE s.id = $1 ORDER BY u.position LIMIT 1`,
+      [ORGANIC],
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.call('PUT', '/api/subjects/unit/update', {
+          token,
+          role: 'SUPER_ADMIN',
+          body: { subjectId: unit!.subjectId, version: unit!.version, unitId: unit!.id, unitName: `Race ${i}` },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, ...Array<number>(9).fill(409)]);
+    const winner = answers.findIndex((answer) => answer.status === 200);
+    const [after] = await t.database.query<{ name: string; version: number }>(
+      'SELECT u.name, s.version FROM units u JOIN subjects s ON s.id = u.subject_id WHERE u.id = $1',
+      [unit!.id],
+    );
+    expect(after).toEqual({ name: `Race ${winner}`, version: unit!.version + 1 });
+    const activity = await t.database.query(
+      "SELECT 1 FROM activity_log WHERE entity_id = $1 AND action LIKE 'unit.%' AND summary LIKE '%Race %'",
+      [unit!.id],
+    );
+    expect(activity).toHaveLength(1);
+  });
+});
