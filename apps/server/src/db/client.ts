@@ -29,6 +29,11 @@ export interface Database {
   executeSql(sql: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** runs `fn` in one transaction with parameterised queries; rolled back when it throws */
   transaction<T>(fn: (query: QueryFn) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` with each NOTIFY payload on `channel` (from this process or another one on the
+   * same database); resolves to a function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /** the PostgreSQL schema in use when not the default (test suites get their own) */
   searchPath?: string;
   close(): Promise<void>;
@@ -163,6 +168,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           client.release();
         }
       },
+      listen: async (channel, onNotify) => {
+        // One connection of the pool is kept for the notifications.
+        const connection = await pool.connect();
+        const handler = (message: pg.Notification) => {
+          if (message.channel === channel) onNotify(message.payload ?? '');
+        };
+        connection.on('notification', handler);
+        await connection.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        return async () => {
+          connection.off('notification', handler);
+          await connection.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+          connection.release();
+        };
+      },
       searchPath: options.searchPath,
       close: () => pool.end(),
     };
@@ -204,6 +223,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       client.transaction((tx) =>
         fn(async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows),
       ),
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, onNotify);
+      return async () => {
+        await unlisten().catch(() => undefined);
+      };
+    },
     close: () => client.close(),
   };
 }

@@ -21,6 +21,9 @@ export type QueuedJob<P> = PgBoss.JobWithMetadata<P>;
  * plus `_boss` on PostgreSQL). Started on first use; the queues declared before then are created
  * with their policy if they do not exist yet.
  */
+/** The NOTIFY channel that wakes idle workers when a job is sent. */
+const JOBS_CHANNEL = 'lectern_jobs';
+
 export class JobQueue {
   private started: Promise<PgBoss> | undefined;
   private stopped = false;
@@ -82,6 +85,18 @@ export class JobQueue {
   /** Puts a job in a queue; with an id of the caller's, the job can be found, failed or cancelled by it. */
   async send(queue: string, data: object, id?: string): Promise<void> {
     await (await this.boss()).send(queue, data, id === undefined ? {} : { id });
+  }
+
+  /** Tells every worker on this database that `queue` has a new job (best effort: workers also poll). */
+  async announce(queue: string): Promise<void> {
+    await this.database.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, queue]).catch((error: unknown) => {
+      this.log.warn({ err: error, queue }, 'job queue: could not announce a job; workers will find it when they poll');
+    });
+  }
+
+  /** Calls `onJob` whenever a job is announced, from this process or another; resolves to a stop function. */
+  listen(onJob: (queue: string) => void): Promise<() => Promise<void>> {
+    return this.database.listen(JOBS_CHANNEL, onJob);
   }
 
   /** The next job of a queue, if any (marked active in pg-boss). */

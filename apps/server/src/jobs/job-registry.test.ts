@@ -77,4 +77,44 @@ describe('the job registry', () => {
       await jobs.stop();
     }
   }, 60_000);
+
+  it('wakes an idle worker as soon as a job is sent, from this registry or another on the database', async () => {
+    const nudge = defineJob<{ n: number }>(`nudge-${crypto.randomBytes(3).toString('hex')}`);
+    const worker = new JobRegistry(new JobQueue(database, log), log);
+    worker.register(nudge, policy);
+    const seen: number[] = [];
+    worker.handle(
+      nudge,
+      async (job) => {
+        seen.push(job.data.n);
+        await job.complete();
+      },
+      // A poll this slow would take a minute: only the wake-up can make it quick.
+      { concurrency: 1, pollSeconds: 60 },
+    );
+    // Another process sending (here: a second registry on the same database, as an API server would).
+    const sender = new JobRegistry(new JobQueue(database, log), log);
+    sender.register(nudge, policy);
+    sender.handledElsewhere(nudge, 'the worker above runs them');
+    try {
+      worker.start();
+      const waitFor = async (n: number) => {
+        const deadline = Date.now() + 10_000;
+        while (!seen.includes(n)) {
+          if (Date.now() > deadline) throw new Error(`job ${n} was not picked up within 10 s`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      };
+      await new Promise((resolve) => setTimeout(resolve, 1_500)); // the worker has found nothing and sleeps
+      await worker.send(nudge, { n: 1 });
+      await waitFor(1);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await sender.send(nudge, { n: 2 });
+      await waitFor(2);
+      expect(seen).toEqual([1, 2]);
+    } finally {
+      await worker.stop();
+      await sender.stop();
+    }
+  }, 60_000);
 });

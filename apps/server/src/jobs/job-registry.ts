@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { abortableSleep } from '../lib/abortable-sleep';
 import type { JobQueue, QueuePolicy, QueuedJob } from './job-queue';
 
 /**
@@ -57,11 +56,18 @@ interface Registration {
  * one handler in a process that works jobs (a second is refused). Starting to work fails with a clear
  * error while a registered type has no handler, unless its module said another process runs it.
  */
+/** How often an idle worker that hears about new jobs still looks: for retries whose delay ran out. */
+const IDLE_POLL_MS = 15_000;
+
 export class JobRegistry {
   private readonly jobs = new Map<string, Registration>();
   private readonly stopping = new AbortController();
   private loops: Promise<void>[] = [];
   private working = false;
+  /** idle loops' waits, ended early when a job is sent */
+  private readonly sleepers = new Set<() => void>();
+  /** stops listening for jobs sent by other processes; null while nothing listens */
+  private unlisten: (() => Promise<void>) | null = null;
 
   constructor(
     private readonly queue: JobQueue,
@@ -122,6 +128,30 @@ export class JobRegistry {
     const queue = options.queue ?? type.queues[0]!;
     if (!type.queues.includes(queue)) throw new Error(`job '${type.name}' does not travel in queue '${queue}'`);
     await this.queue.send(queue, data, options.id);
+    // Idle workers here wake at once; workers of other processes through the database's NOTIFY.
+    this.wake();
+    await this.queue.announce(queue);
+  }
+
+  /** Ends every idle wait now: a job may be waiting. */
+  private wake(): void {
+    for (const wakeUp of [...this.sleepers]) wakeUp();
+  }
+
+  /** Waits up to `ms`; a sent job (here or elsewhere) or stopping ends the wait early. */
+  private idle(ms: number, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      if (signal.aborted) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        this.sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal.addEventListener('abort', done, { once: true });
+      this.sleepers.add(done);
+    });
   }
 
   async cancel<P extends object, Q extends string>(type: JobType<P, Q>, queue: Q, id: string): Promise<void> {
@@ -146,6 +176,16 @@ export class JobRegistry {
     this.assertHandled();
     if (this.working) return;
     this.working = true;
+    // Told when another process sends a job, workers need not poll often: an idle console stays idle.
+    this.queue
+      .listen(() => this.wake())
+      .then(
+        (unlisten) => {
+          if (this.stopping.signal.aborted) void unlisten();
+          else this.unlisten = unlisten;
+        },
+        (error: unknown) => this.log.warn({ err: error }, 'job worker: cannot listen for new jobs; polling instead'),
+      );
     for (const { type, handler } of this.jobs.values()) {
       if (!handler) continue;
       for (let slot = 0; slot < handler.options.concurrency; slot++) this.loops.push(this.loop(type, handler));
@@ -156,6 +196,8 @@ export class JobRegistry {
   async stop(): Promise<void> {
     this.stopping.abort();
     await Promise.all(this.loops);
+    await this.unlisten?.();
+    this.unlisten = null;
     await this.queue.stop();
   }
 
@@ -176,7 +218,9 @@ export class JobRegistry {
         this.log.warn({ err: error, job: type.name }, 'job worker: could not read the queue');
       }
       if (!job) {
-        await abortableSleep(handler.options.pollSeconds * 1000, signal);
+        // While listening, a poll only catches what no one announced (retries coming due).
+        const pollMs = handler.options.pollSeconds * 1000;
+        await this.idle(this.unlisten ? Math.max(pollMs, IDLE_POLL_MS) : pollMs, signal);
         continue;
       }
       const taken = job;
