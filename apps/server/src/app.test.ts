@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { allRoutes } from '@lectern/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
@@ -61,6 +62,11 @@ describe('the HTTP surface', () => {
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Lectern</title><div id="root"></div>');
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
+    // A built chunk with the twins the build writes beside it.
+    const chunk = `export const greeting = ${JSON.stringify('Namaste '.repeat(400))};`;
+    fs.writeFileSync(path.join(webDist, 'assets', 'chunk-AbC123.js'), chunk);
+    fs.writeFileSync(path.join(webDist, 'assets', 'chunk-AbC123.js.br'), zlib.brotliCompressSync(chunk));
+    fs.writeFileSync(path.join(webDist, 'assets', 'chunk-AbC123.js.gz'), zlib.gzipSync(chunk));
     t = await createTestApp(
       { webDist },
       {
@@ -83,6 +89,50 @@ describe('the HTTP surface', () => {
       expect(res.body).toContain('<div id="root">');
     }
     expect((await t.app.inject({ url: '/assets/app.js' })).body).toBe('console.log(1)');
+  });
+
+  it('sends built chunks pre-compressed and cached for a year, and the page uncached with an ETag', async () => {
+    const br = await t.app.inject({ url: '/assets/chunk-AbC123.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('Namaste Namaste');
+    const gzip = await t.app.inject({ url: '/assets/chunk-AbC123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ url: '/assets/chunk-AbC123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('Namaste');
+
+    const page = await t.app.inject({ url: '/subject-management' });
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const etag = String(page.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    expect((await t.app.inject({ url: '/overview', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+  });
+
+  it('answers HEAD like GET for console pages', async () => {
+    const head = await t.app.inject({ method: 'HEAD', url: '/auth/login' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toContain('text/html');
+    expect(head.body).toBe('');
+  });
+
+  it('compresses large API answers for clients that accept it', async () => {
+    const token = await t.sessionFor('SUPER_ADMIN');
+    const res = await t.app.inject({
+      url: '/api/subjects/subject/all',
+      headers: {
+        'accept-encoding': 'br',
+        authorization: token,
+        'x-user-info': 'SUPER_ADMIN',
+        'x-signature': await t.signer('GET', '/api/subjects/subject/all'),
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    const json = zlib.brotliDecompressSync(res.rawPayload);
+    expect(JSON.parse(json.toString()).data.length).toBeGreaterThan(3);
+    expect(res.rawPayload.length).toBeLessThan(json.length / 3);
   });
 
   it('answers unknown API paths with the envelope, not the SPA', async () => {

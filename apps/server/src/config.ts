@@ -17,6 +17,8 @@ export interface Config {
   nodeEnv: string;
   environment: string;
   logLevel: string;
+  /** the request log: slow answers and a sample of ordinary ones (failures are always logged) */
+  requestLog: { slowMs: number; sampleRate: number };
   /** the HTTP listener: which proxies to believe, and how long a connection may wait (docs/operations.md) */
   http: HttpConfig;
   /** the built SPA to serve, if present */
@@ -255,6 +257,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     nodeEnv,
     environment: env.LECTERN_ENVIRONMENT ?? (demoMode ? 'local' : 'production'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    requestLog: {
+      slowMs: int(env.LOG_SLOW_REQUEST_MS, 1000, 'LOG_SLOW_REQUEST_MS'),
+      sampleRate: Math.min(1, Math.max(0, Number(env.LOG_REQUEST_SAMPLE ?? '0.01') || 0)),
+    },
     http: {
       trustProxy: trustProxy(env.TRUST_PROXY),
       idleTimeoutMs: int(env.HTTP_IDLE_TIMEOUT_SECONDS, 30, 'HTTP_IDLE_TIMEOUT_SECONDS') * 1000,

@@ -162,3 +162,31 @@ describe('request limits', () => {
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
   });
 });
+
+describe('what the request log keeps', () => {
+  let t: TestContext;
+  let log = '';
+  beforeAll(async () => {
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    t = await createTestApp({ logLevel: 'info', requestLog: { slowMs: 60_000, sampleRate: 0 } }, { logStream: stream });
+  });
+  afterAll(async () => t?.close());
+
+  const lines = () =>
+    log
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg: string; req?: { url: string }; res?: { statusCode: number } });
+
+  it('logs every failure with its address and status, and no line for ordinary answers', async () => {
+    log = '';
+    for (let i = 0; i < 5; i++) expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/no/such/route?page=2' })).statusCode).toBe(404);
+    await new Promise((resolve) => setImmediate(resolve));
+    const requests = lines().filter((line) => line.req);
+    expect(requests.map((line) => [line.msg, line.req!.url, line.res?.statusCode])).toEqual([
+      ['request refused', '/api/no/such/route?page=2', 404],
+    ]);
+  });
+});
