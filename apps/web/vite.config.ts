@@ -24,9 +24,7 @@ function precompress(): Plugin {
       const walk = (dir: string): string[] =>
         fs
           .readdirSync(dir, { withFileTypes: true })
-          .flatMap((entry) =>
-            entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
-          );
+          .flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
       for (const file of walk(outDir)) {
         if (!COMPRESSIBLE.test(file)) continue;
         const body = fs.readFileSync(file);
