@@ -66,12 +66,16 @@ function parseOrThrow<S extends z.ZodType>(schema: S | undefined, value: unknown
 async function checkAccess(deps: AppDeps, access: Access, request: FastifyRequest): Promise<AuthContext | undefined> {
   if (access.kind === 'open') return undefined;
   const url = request.raw.url ?? request.url;
+  const header = request.headers['x-signature'] as string | undefined;
   // BENCH_SKIP_SIGNATURE (benchmarks only; loadConfig refuses it with NODE_ENV=production)
-  if (!deps.config.benchSkipSignature || deps.config.nodeEnv === 'production') {
-    await deps.signatures.verify(request.headers['x-signature'] as string | undefined, request.method, url);
+  const signed = !deps.config.benchSkipSignature || deps.config.nodeEnv === 'production';
+  if (access.kind === 'signed') {
+    if (signed) await deps.signatures.verify(header, request.method, url);
+    return undefined;
   }
-  if (access.kind === 'signed') return undefined;
-  const auth = await deps.sessions.authenticate(request.headers.authorization);
+  // The signature's id is recorded by the same statement that reads the session: one round trip.
+  const nonce = signed ? deps.signatures.check(header, request.method, url) : undefined;
+  const auth = await deps.sessions.authenticate(request.headers.authorization, nonce);
   if (!auth) throw AppError.of(401, 'unauthorized', {}, { tokenInvalid: true });
   const actingHeader = request.headers['x-user-info'];
   if (actingHeader !== undefined) {

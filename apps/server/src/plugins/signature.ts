@@ -7,6 +7,14 @@ import { NonceRepository } from './nonce.repository';
 
 const KEY_CACHE_LIMIT = 10_000;
 
+/** A signature's id, to be recorded until it can no longer be replayed. */
+export interface SignatureNonce {
+  id: string;
+  expiresAt: Date;
+}
+
+export const invalidSignature = () => new AppError(401, MESSAGES.invalidSignature);
+
 /**
  * Checks x-signature (DESIGN §3): format, the 300 s window, the mac, the encrypted fixed string
  * (decrypted once per distinct key and cached), and the nonce (kept in the database, so a replay
@@ -25,24 +33,34 @@ export class SignatureVerifier {
     this.nonces = new NonceRepository(db);
   }
 
+  /** Checks and records a signature: 401 when it is wrong, stale or seen before. */
   async verify(header: string | undefined, method: string, path: string): Promise<void> {
-    const fail = () => new AppError(401, MESSAGES.invalidSignature);
+    const nonce = this.check(header, method, path);
+    if (!(await this.nonces.claim(nonce.id, nonce.expiresAt))) throw invalidSignature();
+  }
+
+  /**
+   * Everything but the replay check, which needs the database: the caller records `id` (until
+   * `expiresAt`) and refuses the request when it was recorded before. Session routes record it in the
+   * same statement that reads the session (SessionService.authenticate), one round trip for both.
+   */
+  check(header: string | undefined, method: string, path: string): SignatureNonce {
     const parsed = parseSignature(header);
-    if (!parsed) throw fail();
+    if (!parsed) throw invalidSignature();
     const now = this.now();
-    if (Math.abs(now - parsed.timestamp) > CONSTANTS.signatureWindowMs) throw fail();
+    if (Math.abs(now - parsed.timestamp) > CONSTANTS.signatureWindowMs) throw invalidSignature();
     const expected = crypto
       .createHmac('sha256', this.keys.signingSecret)
       .update(signatureBase(method, parsed.timestamp, parsed.id, path))
       .digest('hex');
-    if (!safeEqual(expected, parsed.mac)) throw fail();
-    if (!this.keyIsValid(parsed.key)) throw fail();
-    const fresh = await this.nonces.claim(parsed.id, new Date(parsed.timestamp + CONSTANTS.signatureWindowMs));
-    if (!fresh) throw fail();
+    if (!safeEqual(expected, parsed.mac)) throw invalidSignature();
+    if (!this.keyIsValid(parsed.key)) throw invalidSignature();
     if (now - this.lastSweep > 60_000) {
       this.lastSweep = now;
-      await this.nonces.sweep(new Date(now - 1000));
+      // In the background: a failed sweep only leaves expired ids for the next one.
+      this.nonces.sweep(new Date(now - 1000)).catch(() => undefined);
     }
+    return { id: parsed.id, expiresAt: new Date(parsed.timestamp + CONSTANTS.signatureWindowMs) };
   }
 
   private keyIsValid(key: string): boolean {

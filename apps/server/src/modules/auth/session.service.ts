@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { RoleSchema, type Role } from '@lectern/contract';
 import type { Db } from '../../db/client';
+import { invalidSignature, type SignatureNonce } from '../../plugins/signature';
 import { keyedHash, type ServerKeys } from '../../lib/keys';
 import type { AuthContext } from '../../lib/routing';
 import { SessionRepository } from './session.repository';
@@ -38,11 +39,17 @@ export class SessionService {
    * The caller of a live session of an active user, or null, with their name and roles (one query,
    * so no service looks the actor up again). Accepts `Bearer x` and a bare token.
    */
-  async authenticate(header: string | undefined): Promise<AuthContext | null> {
+  /**
+   * The session of an `authorization` header, or null. With a signature's `nonce`, records it in the
+   * same statement and throws 401 (invalid signature) when it was recorded before: a replay.
+   */
+  async authenticate(header: string | undefined, nonce?: SignatureNonce): Promise<AuthContext | null> {
     const token = header?.replace(/^Bearer\s+/i, '').trim();
     if (!token || token.length > 200) return null;
     const tokenHash = keyedHash(this.keys, token);
-    const row = await this.repo.live(tokenHash, new Date());
+    const found = await this.repo.live(tokenHash, new Date(), nonce);
+    if (nonce && !found.nonceFresh) throw invalidSignature();
+    const row = found.session;
     if (!row) return null;
     const roles = row.roles.map((r) => RoleSchema.parse(r)) as Role[];
     return {
