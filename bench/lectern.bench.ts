@@ -8,6 +8,7 @@ import { judge, renderTable, writeResults, type BenchRow } from './report';
 import { apiRows, crossDriverRows } from './sections/api-rows';
 import { apiSection, type ApiFigures, type Driver } from './sections/api';
 import { TRANSCODE_PRESET, transcodeSection } from './sections/transcode';
+import { transportSection, wireRows } from './sections/transport';
 import { uploadSection } from './sections/upload';
 import { webSection } from './sections/web';
 
@@ -17,7 +18,7 @@ import { webSection } from './sections/web';
  * run fails (after printing) when a budget is missed. BENCH_ONLY=api,web,transcode,upload runs a
  * part. See bench/README.md for what each figure means.
  */
-const SECTIONS = ['api', 'web', 'transcode', 'upload'] as const;
+const SECTIONS = ['api', 'web', 'transcode', 'upload', 'transport'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const only = (process.env.BENCH_ONLY ?? '')
@@ -76,7 +77,15 @@ it('Lectern benchmarks', { timeout: 30 * 60_000 }, async () => {
 
     // The browser figures and the transcode: the console on PGlite (the data directory the API
     // figures seeded, or a new one), on every core, with the ffmpeg transcoder and its worker.
-    if (runs('web') || runs('transcode')) {
+    if (runs('transport')) {
+      log('transport: idle CPU, static answers against bare node:http');
+      await transportSection(log).then(
+        (r) => rows.push(...r),
+        (error: unknown) => rows.push(failed('transport', error)),
+      );
+    }
+
+    if (runs('web') || runs('transcode') || runs('transport')) {
       pinSelf(ALL_CPUS);
       const dataDir = dataDirs[0] ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-bench-web-'));
       if (!dataDirs.includes(dataDir)) dataDirs.push(dataDir);
@@ -97,6 +106,12 @@ it('Lectern benchmarks', { timeout: 30 * 60_000 }, async () => {
       });
       if (server) {
         try {
+          if (runs('transport')) {
+            await wireRows(server.baseUrl).then(
+              (r) => rows.push(...r),
+              (error: unknown) => rows.push(failed('transport', error)),
+            );
+          }
           if (runs('web')) {
             log('first load, big table, page speed');
             await webSection(server.baseUrl, log).then(

@@ -85,7 +85,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     rate: ok.length / seconds,
     p50: Math.round(percentile(latencies, 50)),
     p99: Math.round(percentile(latencies, 99)),
-    max: Math.round(Math.max(0, ...latencies)),
+    max: Math.round(latencies.reduce((most, ms) => Math.max(most, ms), 0)),
     ok: ok.length,
     non2xx: window.length - ok.length,
     errors: result.errors,
