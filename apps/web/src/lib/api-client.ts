@@ -11,6 +11,7 @@ import {
 } from '@lectern/contract';
 import { ApiError } from './api-error';
 import { clearSession, getSession } from './session';
+import { validateAnswer } from './validate-answer';
 
 /**
  * The one API client: every call goes through `apiCall`, typed by the contract's route table.
@@ -142,7 +143,7 @@ export async function apiCallWithHeaders<R extends RouteDef>(route: R, ...args: 
   if (!response.ok) throw failure(response.status, body, token !== null);
 
   const payload: unknown = route.raw ? body : field(body, 'data');
-  const parsed = route.response.safeParse(payload);
+  const parsed = validateAnswer(route.response, payload);
   if (!parsed.success) {
     // The server broke the contract: show the generic message rather than render a wrong shape.
     console.error(`Unexpected response from ${route.method} ${route.path}`, parsed.error);
