@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-/** Lists longer than this are checked by a sample: 10,000 recordings took ~150 ms on the main thread. */
+/** Lists longer than this are checked by a sample: checking 10,000 recordings whole was a long main-thread task. */
 const LONG_LIST = 200;
 /** How many items of a long list are checked (the first ones). */
 const SAMPLE = 50;
