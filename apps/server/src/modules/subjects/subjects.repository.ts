@@ -245,17 +245,22 @@ export class SubjectsRepository {
     await tx.delete(subjects).where(inArray(subjects.id, subjectIds));
   }
 
-  /** Who a subject's access rules name (its content admin and assigned people); null when there is no such subject. */
+  /**
+   * Who a subject's access rules name (its content admin and assigned people), in one statement;
+   * null when there is no such subject.
+   */
   async peopleIds(tx: Db, subjectId: string): Promise<SubjectPeople | null> {
-    const [subject] = await tx
-      .select({ contentAdminId: subjects.contentAdminId })
+    const rows = await tx
+      .select({ contentAdminId: subjects.contentAdminId, userId: subjectAssignees.userId, role: subjectAssignees.role })
       .from(subjects)
+      .leftJoin(subjectAssignees, eq(subjectAssignees.subjectId, subjects.id))
       .where(eq(subjects.id, subjectId));
-    if (!subject) return null;
+    if (rows.length === 0) return null;
+    const ids = (role: string) => rows.filter((r) => r.role === role && r.userId).map((r) => r.userId!);
     return {
-      contentAdminId: subject.contentAdminId,
-      contentDeveloperIds: await this.assignedIds(tx, subjectId, 'CONTENT_DEVELOPER'),
-      contentUploaderIds: await this.assignedIds(tx, subjectId, 'CONTENT_UPLOADER'),
+      contentAdminId: rows[0]!.contentAdminId,
+      contentDeveloperIds: ids('CONTENT_DEVELOPER'),
+      contentUploaderIds: ids('CONTENT_UPLOADER'),
     };
   }
 
