@@ -2,9 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
-import { CONSTANTS } from '@lectern/contract';
 import { notify } from '../components/feedback/notify';
+import { NotifySnackbarProvider } from '../components/feedback/snackbar';
 import { createQueryClient } from '../lib/query-client';
 import { getSession, subscribeSession } from '../lib/session';
 import { theme } from './theme';
@@ -24,13 +23,7 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={client}>
-        <SnackbarProvider
-          maxSnack={CONSTANTS.notificationSnackbarMax}
-          autoHideDuration={CONSTANTS.notificationSnackbarAutoHideMs}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        >
-          {children}
-        </SnackbarProvider>
+        <NotifySnackbarProvider>{children}</NotifySnackbarProvider>
       </QueryClientProvider>
     </ThemeProvider>
   );

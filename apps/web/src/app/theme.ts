@@ -1,13 +1,33 @@
 import { createTheme } from '@mui/material/styles';
 import { CONSTANTS } from '@lectern/contract';
 
-/** Lectern's MUI theme: the brand primary of spec 1 §9 on a quiet grey canvas. */
+const REDUCED_MOTION = '@media (prefers-reduced-motion: reduce)';
+
+/**
+ * Under reduced motion a spinner or progress bar only fades in and out: the state still shows, nothing
+ * turns or slides (docs/accessibility.md).
+ */
+const fadeInsteadOfMotion = {
+  [REDUCED_MOTION]: { animation: 'lectern-fade 1.6s ease-in-out infinite !important' },
+} as const;
+
+/**
+ * Lectern's MUI theme: the brand primary of spec 1 §9 on a quiet grey canvas. Every palette colour
+ * reads at 4.5:1 or better as text on white and on the canvas, and white text reads on it at the same
+ * ratio (filled buttons, snackbars): MUI's default warning, info and the old secondary did not.
+ */
 export const theme = createTheme({
   palette: {
     primary: { main: CONSTANTS.primaryColour },
-    secondary: { main: '#0E9F6E' },
+    secondary: { main: '#047857' },
+    error: { main: '#C81E1E' },
+    warning: { main: '#B45309' },
+    info: { main: '#0369A1' },
+    success: { main: '#2E7D32' },
     background: { default: '#F4F5FA', paper: '#FFFFFF' },
     text: { primary: '#1F2433', secondary: '#5B6174' },
+    // white on each of the colours above reads at 4.5:1 or better
+    contrastThreshold: 4.5,
   },
   shape: { borderRadius: 8 },
   typography: {
@@ -26,8 +46,48 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        // One focus ring for every keyboard stop (MUI's ripple alone is too faint to find); text fields
+        // keep their own thicker border instead.
+        'html :focus-visible': { outline: `2px solid ${CONSTANTS.primaryColour}`, outlineOffset: 2 },
+        '.MuiInputBase-input:focus-visible': { outline: 'none' },
+        '@keyframes lectern-fade': { '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.35 } },
+        // No sliding, growing or spinning for those who ask for less motion: drawers, menus and
+        // snackbars appear in place; spinners fade (fadeInsteadOfMotion).
+        [REDUCED_MOTION]: {
+          '*, *::before, *::after': {
+            animationDuration: '1ms !important',
+            animationIterationCount: '1 !important',
+            transitionDuration: '1ms !important',
+            scrollBehavior: 'auto !important',
+          },
+        },
+      },
+    },
     MuiAppBar: { defaultProps: { elevation: 0 } },
     MuiCard: { defaultProps: { variant: 'outlined' } },
     MuiTooltip: { defaultProps: { arrow: true } },
+    MuiCircularProgress: {
+      styleOverrides: {
+        root: { '&.MuiCircularProgress-indeterminate': fadeInsteadOfMotion },
+        circle: {
+          '.MuiCircularProgress-indeterminate &': {
+            [REDUCED_MOTION]: { animation: 'none !important', strokeDasharray: '60px, 200px' },
+          },
+        },
+      },
+    },
+    MuiLinearProgress: {
+      styleOverrides: {
+        root: { '&.MuiLinearProgress-indeterminate': fadeInsteadOfMotion },
+        bar: {
+          '.MuiLinearProgress-indeterminate &': {
+            [REDUCED_MOTION]: { animation: 'none !important', left: 0, right: 0 },
+          },
+        },
+      },
+    },
+    MuiSkeleton: { styleOverrides: { root: fadeInsteadOfMotion } },
   },
 });

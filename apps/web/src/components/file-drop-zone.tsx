@@ -56,6 +56,8 @@ export function FileDropZone({
 
   return (
     <Box>
+      {/* beside the zone, not in it: a control inside a button is lost to screen readers */}
+      <input {...getInputProps({ 'aria-label': label })} data-testid="file-drop-zone-input" />
       <Box
         {...getRootProps({ role: 'button', 'aria-label': label, 'aria-disabled': disabled || undefined })}
         sx={{
@@ -78,7 +80,6 @@ export function FileDropZone({
           },
         }}
       >
-        <input {...getInputProps()} data-testid="file-drop-zone-input" />
         <UploadFileIcon color="primary" aria-hidden />
         <Typography variant="body2">{label}</Typography>
       </Box>

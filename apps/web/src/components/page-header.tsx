@@ -27,10 +27,21 @@ export interface PageHeaderProps {
   actions?: ReactNode;
   /** A search bar on the right. */
   search?: SearchBarProps;
+  /** The title's element; default 'h1'. A page header shown inside another page (the gallery) is not its h1. */
+  titleComponent?: 'h1' | 'h4';
 }
 
 /** The page header: back arrow, title (with an extra title in brackets), subtitle, figures, buttons and search. */
-export function PageHeader({ title, extraTitle, subtitle, back, figures, actions, search }: PageHeaderProps) {
+export function PageHeader({
+  title,
+  extraTitle,
+  subtitle,
+  back,
+  figures,
+  actions,
+  search,
+  titleComponent = 'h1',
+}: PageHeaderProps) {
   useDocumentTitle(title);
   return (
     <Box
@@ -47,7 +58,7 @@ export function PageHeader({ title, extraTitle, subtitle, back, figures, actions
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, minWidth: 0 }}>
         {back !== undefined && <BackButton to={back} />}
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="h1" component={titleComponent} sx={{ overflowWrap: 'anywhere' }}>
             {title}
             {extraTitle && (
               <Box component="span" sx={{ color: 'text.secondary', fontWeight: 500 }}>

@@ -77,6 +77,8 @@ export function SearchBar({
     <Box
       component={inForm ? 'div' : 'form'}
       role="search"
+      // named like its input, so two search landmarks on a page can be told apart
+      aria-label={label ?? placeholder}
       onSubmit={inForm ? undefined : submit}
       noValidate={!inForm}
       sx={{

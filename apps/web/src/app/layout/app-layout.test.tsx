@@ -10,7 +10,8 @@ describe('signed-in layout', () => {
   it("shows the user's initials, name, e-mail and the copyright line", async () => {
     await mockApi({ 'GET /overview/summary': { body: { data: overview } } });
     renderApp('/overview', { roles: ['FINANCE'] });
-    const avatar = await screen.findByRole('button', { name: 'Presence: online' });
+    // named by the initials it shows, then the presence
+    const avatar = await screen.findByRole('button', { name: 'AR Presence: online' });
     // avatar initials, then the name and the e-mail under it
     expect(avatar.parentElement?.textContent).toBe('ARAsha Rani Vermaasha@lectern.test');
     expect(screen.getByText('asha@lectern.test').getAttribute('title')).toBe('asha@lectern.test');
@@ -26,8 +27,10 @@ describe('signed-in layout', () => {
       ['busy', 'offline'],
       ['offline', 'online'],
     ]) {
-      await user.click(await screen.findByRole('button', { name: `Presence: ${from}` }));
-      expect(screen.getByRole('button', { name: /^Presence: / }).getAttribute('aria-label')).toBe(`Presence: ${to}`);
+      await user.click(await screen.findByRole('button', { name: `AR Presence: ${from}` }));
+      expect(screen.getByRole('button', { name: /^AR Presence: / }).getAttribute('aria-label')).toBe(
+        `AR Presence: ${to}`,
+      );
     }
   });
 
@@ -44,7 +47,7 @@ describe('signed-in layout', () => {
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(api.find('POST /auth/logout')).toHaveLength(1);
     expect(getSession()).toBeNull();
-    expect((await screen.findByText('You have been signed out.')).closest('[role="alert"]')).not.toBeNull();
+    expect((await screen.findByText('You have been signed out.')).closest('[role="status"]')).not.toBeNull();
   });
 
   it('goes to sign-in when the server ends the session, and returns after signing in again', async () => {

@@ -13,11 +13,13 @@ import { useSessionRefresh } from '../../features/auth/api/get-session';
 import { useSession } from '../../lib/session';
 import { UploadPanel } from '../../features/uploads/components/upload-panel';
 import { PageGate } from '../guards/page-gate';
+import { SkipLink } from './skip-link';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 import { UserCard } from './user-card';
 
 export const DRAWER_WIDTH = 264;
+const MAIN_ID = 'main-content';
 
 /** The signed-in layout of spec 1 §2: top bar, left drawer (permanent from md, temporary on phones), page. */
 export function AppLayout() {
@@ -28,18 +30,23 @@ export function AppLayout() {
   useSessionRefresh();
   if (!session) return null;
 
+  // Every piece sits in a landmark: the account (a named region), the navigation and the footer.
   const drawerContent = (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       {desktop && <Toolbar />}
-      <UserCard user={session.user} />
+      <Box component="section" aria-label="Your account">
+        <UserCard user={session.user} />
+      </Box>
       <Divider />
       <Box sx={{ flex: 1, overflowY: 'auto' }}>
         <SideNav roles={session.roles} phone={!desktop} onNavigate={desktop ? undefined : () => setMobileOpen(false)} />
       </Box>
       <Divider />
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 3, py: 2 }}>
-        © 2026 Lectern
-      </Typography>
+      <Box component="footer">
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 3, py: 2 }}>
+          © 2026 Lectern
+        </Typography>
+      </Box>
     </Box>
   );
 
@@ -47,6 +54,7 @@ export function AppLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <SkipLink target={MAIN_ID} />
       <TopBar onOpenMenu={() => setMobileOpen(true)} phone={!desktop} />
       {desktop ? (
         <Drawer variant="permanent" sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': paperSx }}>
@@ -63,7 +71,12 @@ export function AppLayout() {
           {drawerContent}
         </Drawer>
       )}
-      <Box component="main" sx={{ flex: 1, minWidth: 0, px: { xs: 2, sm: 3, lg: 4 }, pb: 4 }}>
+      <Box
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        sx={{ flex: 1, minWidth: 0, px: { xs: 2, sm: 3, lg: 4 }, pb: 4, '&:focus': { outline: 'none' } }}
+      >
         <Toolbar />
         <Box sx={{ pt: { xs: 2, sm: 3 }, maxWidth: 1400, mx: 'auto' }}>
           <BannerProvider>

@@ -53,7 +53,12 @@ export function UserCard({ user }: { user: LoggedInUser }) {
       sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', px: 2, pt: 3, pb: 2 }}
     >
       <Tooltip title="Change presence">
-        <ButtonBase onClick={cycle} aria-label={`Presence: ${presence}`} sx={{ borderRadius: '50%' }}>
+        {/* the name starts with the initials the avatar shows, so voice control finds the button by them */}
+        <ButtonBase
+          onClick={cycle}
+          aria-label={`${user.image ? '' : `${initials(user.userName)} `}Presence: ${presence}`}
+          sx={{ borderRadius: '50%' }}
+        >
           <Badge
             overlap="circular"
             anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}

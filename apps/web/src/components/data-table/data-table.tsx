@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState, type RefObject } from 'react';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableContainer from '@mui/material/TableContainer';
@@ -34,6 +34,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const table = useDataTable(props);
   const { selection, sortable, virtual, paging } = table;
   const titleId = useId();
+  const scrolls = useScrolls(virtual.scrollRef);
   const columnCount = config.columns.length + (selection.enabled ? 1 : 0) + (sortable.handleColumn ? 1 : 0);
   const showBar =
     selection.current.ids.length > 0 && (!selection.radio || onDelete !== undefined || selectionActions !== undefined);
@@ -81,6 +82,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       <TableContainer
         ref={virtual.scrollRef}
         data-testid="data-table-scroll"
+        // a box that scrolls is a Tab stop, so the keyboard can scroll it too
+        {...(scrolls && {
+          tabIndex: 0,
+          role: 'region',
+          ...(config.title ? { 'aria-labelledby': titleId } : { 'aria-label': 'Table' }),
+        })}
         // relative: screen-reader-only text (absolutely placed) is clipped here instead of widening the page
         sx={{
           position: 'relative',
@@ -112,4 +119,21 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       )}
     </Paper>
   );
+}
+
+/** Whether the element's content is larger than its box (it scrolls), kept up to date as either changes size. */
+function useScrolls(ref: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () =>
+      setScrolls(element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
 }

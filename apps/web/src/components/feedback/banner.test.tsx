@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { BannerOutlet, BannerProvider, useBanner, type BannerMessage } from './banner';
+import { LIVE_TEXT_DELAY_MS } from './live-region';
 
 function Trigger({ banner }: { banner: BannerMessage }) {
   const { showBanner } = useBanner();
@@ -21,10 +22,12 @@ describe('banners', () => {
   it('shows the default success text and hides a success banner after 6000 ms', () => {
     vi.useFakeTimers();
     renderBanner({ severity: 'success' });
-    const banner = screen.getByRole('alert');
+    act(() => vi.advanceTimersByTime(LIVE_TEXT_DELAY_MS));
+    // a success is read politely: a status, not an alert
+    const banner = screen.getByRole('status');
     expect(banner.textContent).toBe('Action performed successfully.');
     expect(banner.className).toContain('MuiAlert-colorSuccess');
-    act(() => vi.advanceTimersByTime(5900));
+    act(() => vi.advanceTimersByTime(5900 - LIVE_TEXT_DELAY_MS));
     expect(screen.queryByText('Action performed successfully.')).not.toBeNull();
     act(() => vi.advanceTimersByTime(2000));
     expect(screen.queryByText('Action performed successfully.')).toBeNull();

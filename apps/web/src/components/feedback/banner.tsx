@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import Alert, { type AlertColor } from '@mui/material/Alert';
+import type { AlertColor } from '@mui/material/Alert';
 import Collapse from '@mui/material/Collapse';
 import { CONSTANTS, MESSAGES } from '@lectern/contract';
+import { LiveAlert } from './live-region';
 
 /** A banner: an alert shown at the top of the page content. */
 export interface BannerMessage {
@@ -48,7 +49,7 @@ export function useBanner(): BannerApi {
   return api;
 }
 
-/** Where the banner shows: place it at the top of the page content. */
+/** Where the banner shows: place it at the top of the page content. Screen readers read it as it appears (LiveAlert). */
 export function BannerOutlet() {
   const banner = useContext(BannerStateContext);
   const api = useContext(BannerContext);
@@ -64,9 +65,9 @@ export function BannerOutlet() {
   return (
     <Collapse in={banner !== null} unmountOnExit>
       {banner && (
-        <Alert severity={banner.severity} onClose={closeBanner} sx={{ mb: 2 }}>
+        <LiveAlert key={banner.id} severity={banner.severity} onClose={closeBanner} sx={{ mb: 2 }}>
           {banner.message}
-        </Alert>
+        </LiveAlert>
       )}
     </Collapse>
   );

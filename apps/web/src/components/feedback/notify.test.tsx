@@ -1,22 +1,24 @@
 import { act, render, screen } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import { describe, expect, it } from 'vitest';
 import { notify } from './notify';
+import { NotifySnackbarProvider } from './snackbar';
 
 function renderProvider() {
-  render(<SnackbarProvider />);
+  render(<NotifySnackbarProvider />);
 }
 
 describe('notify', () => {
   it('uses the default texts when no message is given', async () => {
     renderProvider();
     act(() => notify('error'));
-    const error = await screen.findByRole('alert');
-    expect(error.textContent).toBe('Something went wrong. Please try again later.');
-    expect(error.className).toContain('notistack-MuiContent-error');
+    // errors interrupt a screen reader (an assertive alert), successes wait their turn (a polite status)
+    const error = (await screen.findByText('Something went wrong. Please try again later.')).closest('[role="alert"]');
+    expect(error?.getAttribute('aria-live')).toBe('assertive');
+    expect(error?.className).toContain('MuiAlert-colorError');
     act(() => notify('success'));
-    const success = (await screen.findByText('Action performed successfully.')).closest('[role="alert"]');
-    expect(success?.className).toContain('notistack-MuiContent-success');
+    const success = (await screen.findByText('Action performed successfully.')).closest('[role="status"]');
+    expect(success?.getAttribute('aria-live')).toBe('polite');
+    expect(success?.className).toContain('MuiAlert-colorSuccess');
   });
 
   it('shows a title above the message', async () => {
@@ -30,8 +32,8 @@ describe('notify', () => {
   it('keeps the plain message when no title is given', async () => {
     renderProvider();
     act(() => notify('info', 'Saved to drafts'));
-    const info = await screen.findByRole('alert');
-    expect(info.textContent).toBe('Saved to drafts');
-    expect(info.className).toContain('notistack-MuiContent-info');
+    const info = (await screen.findByText('Saved to drafts')).closest('[role="status"]');
+    expect(info?.textContent).toBe('Saved to drafts');
+    expect(info?.className).toContain('MuiAlert-colorInfo');
   });
 });

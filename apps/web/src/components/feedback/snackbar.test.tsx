@@ -1,21 +1,30 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { FeedbackSnackbar } from './snackbar';
 
 describe('FeedbackSnackbar', () => {
-  it("reads 'Something went wrong. Please try again later.' for an error without a message", () => {
+  it("reads 'Something went wrong. Please try again later.' for an error without a message", async () => {
     render(<FeedbackSnackbar open severity="error" onClose={() => undefined} />);
+    await screen.findByText('Something went wrong. Please try again later.');
     expect(screen.getByRole('alert').textContent).toContain('Something went wrong. Please try again later.');
   });
 
-  it("reads 'Action performed successfully.' otherwise", () => {
+  it("reads 'Action performed successfully.' otherwise, politely unless it warns", async () => {
     render(<FeedbackSnackbar open onClose={() => undefined} />);
-    expect(screen.getByRole('alert').textContent).toContain('Action performed successfully.');
+    await screen.findByText('Action performed successfully.');
+    expect(screen.getByRole('status').textContent).toContain('Action performed successfully.');
     render(<FeedbackSnackbar open severity="warning" onClose={() => undefined} />);
-    expect(screen.getAllByText('Action performed successfully.')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('Action performed successfully.')).toHaveLength(2));
+    expect(screen.getByRole('alert').textContent).toContain('Action performed successfully.');
   });
 
-  it('shows a title above the message, with the severity', () => {
+  it('text arrives after its live region, so screen readers read it', async () => {
+    render(<FeedbackSnackbar open severity="error" message="Upload failed." onClose={() => undefined} />);
+    expect(screen.getByRole('alert').textContent).toBe('');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Upload failed.'));
+  });
+
+  it('shows a title above the message, with the severity', async () => {
     render(
       <FeedbackSnackbar
         open
@@ -25,6 +34,7 @@ describe('FeedbackSnackbar', () => {
         onClose={() => undefined}
       />,
     );
+    await screen.findByText('2 files wait.');
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Upload paused');
     expect(alert.textContent).toContain('2 files wait.');

@@ -1,8 +1,11 @@
-import Alert, { type AlertColor } from '@mui/material/Alert';
+import { forwardRef, type ReactNode } from 'react';
+import type { AlertColor } from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Snackbar from '@mui/material/Snackbar';
+import { SnackbarContent, SnackbarProvider, type CustomContentProps } from 'notistack';
 import { CONSTANTS, MESSAGES } from '@lectern/contract';
+import { LiveAlert } from './live-region';
 
 /** The default text of a snackbar: the generic failure for errors, the default success otherwise. */
 export function defaultSnackbarMessage(severity: AlertColor): string {
@@ -43,11 +46,47 @@ export function FeedbackSnackbar({
         if (reason !== 'clickaway') onClose();
       }}
     >
-      <Alert severity={severity} variant="filled" onClose={onClose} sx={{ width: '100%' }}>
+      <LiveAlert severity={severity} variant="filled" onClose={onClose} sx={{ width: '100%' }}>
         {title && <AlertTitle>{title}</AlertTitle>}
         {message ?? defaultSnackbarMessage(severity)}
-      </Alert>
+      </LiveAlert>
     </Snackbar>
+  );
+}
+
+/** A snackbar raised through notify(): notistack's placement and queue, the look and live region of LiveAlert. */
+const NotifySnackbar = forwardRef<HTMLDivElement, CustomContentProps>(function NotifySnackbar(
+  { message, variant, style, className },
+  ref,
+) {
+  return (
+    <SnackbarContent ref={ref} style={style} className={className}>
+      <LiveAlert severity={variant === 'default' ? 'info' : variant} variant="filled" sx={{ width: '100%' }}>
+        {message}
+      </LiveAlert>
+    </SnackbarContent>
+  );
+});
+
+const NOTIFY_SNACKBARS = {
+  default: NotifySnackbar,
+  success: NotifySnackbar,
+  error: NotifySnackbar,
+  warning: NotifySnackbar,
+  info: NotifySnackbar,
+};
+
+/** Where notify() shows its snackbars: at most 4 at once, hidden after 4000 ms (spec 1 §9). */
+export function NotifySnackbarProvider({ children }: { children?: ReactNode }) {
+  return (
+    <SnackbarProvider
+      maxSnack={CONSTANTS.notificationSnackbarMax}
+      autoHideDuration={CONSTANTS.notificationSnackbarAutoHideMs}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      Components={NOTIFY_SNACKBARS}
+    >
+      {children}
+    </SnackbarProvider>
   );
 }
 

@@ -22,10 +22,12 @@ export interface DateRangeSearchProps {
   onSearch: (range: DateRange) => void;
   /** The starting range; default the last 30 days up to today. */
   initialRange?: { start: Date; end: Date };
+  /** The form's accessible name; default 'Date range search' (two on one page need different names). */
+  label?: string;
 }
 
 /** 'Start Date', 'End Date' (MM/DD/YYYY) and 'Search'; refuses a range whose start is not before its end. */
-export function DateRangeSearch({ onSearch, initialRange }: DateRangeSearchProps) {
+export function DateRangeSearch({ onSearch, initialRange, label = 'Date range search' }: DateRangeSearchProps) {
   const [range] = useState(() => initialRange ?? defaultDateRange());
   const [start, setStart] = useState<Dayjs | null>(() => dayjs(range.start));
   const [end, setEnd] = useState<Dayjs | null>(() => dayjs(range.end));
@@ -45,13 +47,7 @@ export function DateRangeSearch({ onSearch, initialRange }: DateRangeSearchProps
   const field = { size: 'small' as const, sx: { width: { xs: '100%', sm: 180 } } };
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs}>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={submit}
-        aria-label="Date range search"
-        sx={{ width: { xs: '100%', sm: 'auto' } }}
-      >
+      <Box component="form" noValidate onSubmit={submit} aria-label={label} sx={{ width: { xs: '100%', sm: 'auto' } }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
           <DatePicker
             label="Start Date"

@@ -12,6 +12,7 @@ import FilterListIcon from '@mui/icons-material/FilterList';
 import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import type { Option } from '../multi-select';
+import { VisuallyHidden } from '../visually-hidden';
 
 /** A group of options of which one at most is chosen. */
 export interface FilterGroup {
@@ -120,20 +121,21 @@ export function FilterMenu({ filters, value, onChange, label = 'Filter' }: Filte
 
   return (
     <>
+      {/* named by its text, 'Filter (2 applied)': the badge repeats the count for the eye only */}
       <Button
         variant="outlined"
         startIcon={
-          <Badge badgeContent={chosenCount} color="primary">
+          <Badge badgeContent={chosenCount} color="primary" aria-hidden="true">
             <FilterListIcon />
           </Badge>
         }
-        aria-label={chosenCount > 0 ? `${label} (${chosenCount} applied)` : label}
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
         aria-controls={anchor ? menuId : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
         {label}
+        {chosenCount > 0 && <VisuallyHidden>{` (${chosenCount} applied)`}</VisuallyHidden>}
       </Button>
       <Menu
         id={menuId}

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { DEMO_STAFF, ROLE_LABELS, type Role } from '@lectern/contract';
+import { VisuallyHidden } from '../../../components/visually-hidden';
 
 /** The demo data's sign-in numbers, one per role (demo mode only). */
 export const DEMO_NUMBERS: readonly { role: Role; mobileNumber: string }[] = DEMO_STAFF.map(({ role, phone }) => ({
@@ -26,12 +27,14 @@ export function DemoNumbers({ onPick }: { onPick: (mobileNumber: string) => void
               variant="outlined"
               clickable
               onClick={() => onPick(mobileNumber)}
-              aria-label={`Use ${ROLE_LABELS[role]} demo number ${mobileNumber}`}
               sx={{ width: '100%', justifyContent: 'flex-start', height: 'auto', py: 0.75 }}
               label={
+                // named by what it shows, read as 'Use Finance demo number 9000000005'
                 <Box sx={{ display: 'flex', flexDirection: 'column', lineHeight: 1.3 }}>
                   <Typography component="span" variant="caption" color="text.secondary">
-                    {role}
+                    <VisuallyHidden>Use </VisuallyHidden>
+                    {ROLE_LABELS[role]}
+                    <VisuallyHidden> demo number </VisuallyHidden>
                   </Typography>
                   <Typography component="span" variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                     {mobileNumber}

@@ -285,7 +285,7 @@ describe('the catalogue page', () => {
     await openThumbnails(user);
     await user.click(option(/Thumbnail 1 of 3/));
     await user.click(button('Add video'));
-    expect((await screen.findByText('Demo video added: optics-trailer.mp4')).closest('[role="alert"]')).not.toBeNull();
+    expect((await screen.findByText('Demo video added: optics-trailer.mp4')).closest('[role="status"]')).not.toBeNull();
     // the page is hidden from assistive technology until the drawer has gone
     const chosen = await screen.findByRole('list', { name: 'Chosen demo videos' });
     // the file's name over its duration

@@ -115,10 +115,11 @@ export function InputSections() {
         description="components/page-header.tsx: back arrow (to a route or back in history), title, extra title in brackets, subtitle, figures, buttons and search."
       >
         <Sample label="Title only">
-          <PageHeader title="Coupons" />
+          <PageHeader title="Coupons" titleComponent="h4" />
         </Sample>
         <Sample label="Back to a route, extra title, subtitle and figures">
           <PageHeader
+            titleComponent="h4"
             title="Organic Chemistry"
             extraTitle="Draft"
             back="/dev/gallery"
@@ -132,6 +133,7 @@ export function InputSections() {
         </Sample>
         <Sample label="Back in history, buttons and search">
           <PageHeader
+            titleComponent="h4"
             title="Batch Management"
             back
             actions={
@@ -139,7 +141,7 @@ export function InputSections() {
                 Create batch
               </Button>
             }
-            search={{ onSearch: (text) => notify('info', `Searched for '${text}'.`) }}
+            search={{ label: 'Search batches', onSearch: (text) => notify('info', `Searched for '${text}'.`) }}
           />
         </Sample>
       </GallerySection>
@@ -218,7 +220,10 @@ export function InputSections() {
         </Sample>
         <Sample label="Parts alone: date range, filter menu and chips">
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-            <DateRangeSearch onSearch={({ start, end }) => setRange(`${formatDate(start)} to ${formatDate(end)}`)} />
+            <DateRangeSearch
+              label="Date range search (alone)"
+              onSearch={({ start, end }) => setRange(`${formatDate(start)} to ${formatDate(end)}`)}
+            />
             <Box>
               <FilterMenu filters={FILTERS} value={menuFilters} onChange={setMenuFilters} label="More filters" />
             </Box>

@@ -14,11 +14,14 @@ export function NotificationItem({
   emphasised,
   onOpen,
   showBody = true,
+  divider = false,
 }: {
   notification: StaffNotification;
   emphasised: boolean;
   onOpen?: () => void;
   showBody?: boolean;
+  /** a line under the item (a list may hold only items, so no separate divider) */
+  divider?: boolean;
 }) {
   const content = (
     <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', width: '100%', minWidth: 0 }}>
@@ -64,12 +67,16 @@ export function NotificationItem({
   const background = emphasised ? 'rgba(88, 80, 236, 0.06)' : 'transparent';
   if (notification.link) {
     return (
-      <ListItem disablePadding sx={{ bgcolor: background }}>
+      <ListItem disablePadding divider={divider} sx={{ bgcolor: background }}>
         <ListItemButton component={RouterLink} to={notification.link} onClick={onOpen} sx={{ py: 1.25 }}>
           {content}
         </ListItemButton>
       </ListItem>
     );
   }
-  return <ListItem sx={{ bgcolor: background, py: 1.25 }}>{content}</ListItem>;
+  return (
+    <ListItem divider={divider} sx={{ bgcolor: background, py: 1.25 }}>
+      {content}
+    </ListItem>
+  );
 }

@@ -60,7 +60,7 @@ describe('notifications popover', () => {
     });
     const { user } = renderApp('/overview', { roles: ['FINANCE'] });
 
-    const bell = await screen.findByRole('button', { name: 'Notifications (1 unread)' });
+    const bell = await screen.findByRole('button', { name: 'Notifications: 1 unread' });
     await user.click(bell);
 
     const popover = await screen.findByRole('dialog', { name: 'Notifications' });

@@ -15,6 +15,7 @@ import { NotificationItem } from './notification-item';
 import { NotificationsList } from './notifications-list';
 
 const POPOVER_LIMIT = 8;
+const MAX_BADGE = 99;
 
 /** The bell in the top bar with the unread count; it opens the notifications popover. */
 export function NotificationsBell() {
@@ -36,14 +37,15 @@ export function NotificationsBell() {
     setUnreadOnOpen(new Set());
   };
 
-  const label = unread > 0 ? `Notifications (${unread} unread)` : 'Notifications';
+  // the count is in the name as the badge shows it (99+), so the name holds the visible text
+  const label = unread > 0 ? `Notifications: ${unread > MAX_BADGE ? `${MAX_BADGE}+` : unread} unread` : 'Notifications';
   const items = notifications.data?.notifications.slice(0, POPOVER_LIMIT) ?? [];
 
   return (
     <>
       <Tooltip title="Notifications">
         <IconButton color="inherit" onClick={open} aria-label={label} aria-haspopup="dialog">
-          <Badge badgeContent={unread} color="error" max={99}>
+          <Badge badgeContent={unread} color="error" max={MAX_BADGE}>
             <NotificationsOutlined />
           </Badge>
         </IconButton>

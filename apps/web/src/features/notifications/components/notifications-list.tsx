@@ -21,7 +21,7 @@ export function NotificationsList({
   /** the notifications to show (the popover shows the newest few) */
   items: readonly Notification[];
   skeletons: { count: number; height: number };
-  renderItem: (notification: Notification, index: number) => ReactNode;
+  renderItem: (notification: Notification, index: number, all: readonly Notification[]) => ReactNode;
 }) {
   if (query.isPending) {
     return (
@@ -36,5 +36,5 @@ export function NotificationsList({
     return <QueryErrorAlert query={query} sx={{ m: 2 }} />;
   }
   if (items.length === 0) return <NotificationsEmpty />;
-  return <List disablePadding>{items.map(renderItem)}</List>;
+  return <List disablePadding>{items.map((item, index) => renderItem(item, index, items))}</List>;
 }

@@ -1,8 +1,6 @@
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Divider from '@mui/material/Divider';
 import DoneAllOutlined from '@mui/icons-material/DoneAllOutlined';
-import { Fragment } from 'react';
 import { useBanner } from '../../../components/feedback/banner';
 import { PageHeader } from '../../../components/page-header';
 import { useNotifications } from '../api/get-notifications';
@@ -44,11 +42,13 @@ export default function NotificationsPage() {
           query={notifications}
           items={notifications.data?.notifications ?? []}
           skeletons={{ count: 4, height: 56 }}
-          renderItem={(notification, index) => (
-            <Fragment key={notification.notificationId}>
-              {index > 0 && <Divider component="li" />}
-              <NotificationItem notification={notification} emphasised={!notification.read} />
-            </Fragment>
+          renderItem={(notification, index, all) => (
+            <NotificationItem
+              key={notification.notificationId}
+              notification={notification}
+              emphasised={!notification.read}
+              divider={index < all.length - 1}
+            />
           )}
         />
       </Card>

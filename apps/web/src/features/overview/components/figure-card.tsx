@@ -14,7 +14,7 @@ type Figure = OverviewSummary['figures'][number];
 export function FigureCard({ figure }: { figure: Figure }) {
   const body = (
     <CardContent sx={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.4 }} component="h3">
+      <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.4 }} component="h2">
         {figure.label}
       </Typography>
       <Typography sx={{ fontSize: '2rem', fontWeight: 700, fontVariantNumeric: 'tabular-nums', lineHeight: 1.1 }}>
@@ -33,12 +33,8 @@ export function FigureCard({ figure }: { figure: Figure }) {
   return (
     <Card sx={{ height: '100%' }} data-testid={`figure-${figure.key}`}>
       {figure.link ? (
-        <CardActionArea
-          component={RouterLink}
-          to={figure.link}
-          sx={{ height: '100%' }}
-          aria-label={`${figure.label}: ${formatIndianNumber(figure.value)}. View`}
-        >
+        // named by what it shows: the label, the value and 'View'
+        <CardActionArea component={RouterLink} to={figure.link} sx={{ height: '100%' }}>
           {body}
         </CardActionArea>
       ) : (

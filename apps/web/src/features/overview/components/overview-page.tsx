@@ -84,9 +84,11 @@ export default function OverviewPage() {
       ) : overview.isError ? (
         <QueryErrorAlert query={overview} />
       ) : overview.data.figures.length === 0 ? (
-        <Typography color="text.secondary">There are no figures for your roles yet.</Typography>
+        <Typography color="text.secondary" data-testid="overview-figures">
+          There are no figures for your roles yet.
+        </Typography>
       ) : (
-        <Box sx={GRID}>
+        <Box sx={GRID} data-testid="overview-figures">
           {overview.data.figures.map((figure) => (
             <FigureCard key={figure.key} figure={figure} />
           ))}

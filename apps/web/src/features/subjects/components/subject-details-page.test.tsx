@@ -192,7 +192,7 @@ describe('Subject details', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Send for review?' });
     await user.click(within(dialog).getByRole('button', { name: 'Send for review' }));
     expect(
-      (await screen.findByText("'Organic Chemistry' was sent for review.")).closest('[role="alert"]'),
+      (await screen.findByText("'Organic Chemistry' was sent for review.")).closest('[role="status"]'),
     ).not.toBeNull();
     expect(api.find('POST /subjects/subject/send/review/u-1')[0]?.body).toEqual({ subjectId: 'subj-1', version: 7 });
     // now under review: the page says so and the state reads 'Awaiting review'

@@ -132,7 +132,7 @@ describe('Subject Management listing', () => {
       imagePath: null,
       imageName: null,
     });
-    expect((await screen.findByText("Subject 'Genetics' was created.")).closest('[role="alert"]')).not.toBeNull();
+    expect((await screen.findByText("Subject 'Genetics' was created.")).closest('[role="status"]')).not.toBeNull();
     await waitFor(() => expect(router.state.location.search).toBe('?subjectId=s-new'));
     expect(router.state.location.pathname).toBe('/subject-management/subject-details');
   });
@@ -184,7 +184,7 @@ describe('Subject Management listing', () => {
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Delete subject?' })).getByRole('button', { name: 'Delete' }),
     );
-    expect((await screen.findByText('1 subject(s) deleted.')).closest('[role="alert"]')).not.toBeNull();
+    expect((await screen.findByText('1 subject(s) deleted.')).closest('[role="status"]')).not.toBeNull();
   });
 
   it('gives developers no create, select or delete', async () => {

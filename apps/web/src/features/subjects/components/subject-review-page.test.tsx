@@ -66,7 +66,7 @@ describe('Subject review', () => {
       decline: false,
     });
     expect(
-      (await screen.findByText("'Indian Polity' was sent back to its content developers.")).closest('[role="alert"]'),
+      (await screen.findByText("'Indian Polity' was sent back to its content developers.")).closest('[role="status"]'),
     ).not.toBeNull();
   });
 
@@ -87,7 +87,7 @@ describe('Subject review', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Publish subject?' });
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
     expect(
-      (await screen.findByText("'Modern Indian History' was published.")).closest('[role="alert"]'),
+      (await screen.findByText("'Modern Indian History' was published.")).closest('[role="status"]'),
     ).not.toBeNull();
     expect(api.find('POST /subjects/subject/send/approve/u-1')[0]?.body).toEqual({ subjectId: 's-his', version: 9 });
   });

@@ -99,7 +99,7 @@ describe('Topics of a unit', () => {
       subTopicId: 'sub-2',
       videoDetails: { videoId: 'v-done' },
     });
-    expect((await screen.findByText('Video attached to Conformations.')).closest('[role="alert"]')).not.toBeNull();
+    expect((await screen.findByText('Video attached to Conformations.')).closest('[role="status"]')).not.toBeNull();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Attach video' })).toBeNull());
   });
 

@@ -157,9 +157,9 @@ function cells(text: string): (string | null)[] {
   return Array.from(row(text).querySelectorAll('td')).map((cell) => cell.textContent);
 }
 
-/** The snackbar (or inline alert) showing `text`. */
+/** The snackbar (or inline alert) showing `text`: a live region (an alert for failures, a status otherwise). */
 async function alertWith(text: string): Promise<Element | null> {
-  return (await screen.findByText(text)).closest('[role="alert"]');
+  return (await screen.findByText(text)).closest('[role="alert"], [role="status"]');
 }
 
 describe('Transcoding Manager', () => {

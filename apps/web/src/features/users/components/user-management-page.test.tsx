@@ -146,7 +146,7 @@ describe('User Management', () => {
     await waitFor(() => expect(find('GET /users/user/validate/9123456780')).toHaveLength(1));
     await user.click(form.getByRole('button', { name: 'Create user' }));
 
-    expect((await screen.findByText("User 'Divya Pillai' was created.")).closest('[role="alert"]')).not.toBeNull();
+    expect((await screen.findByText("User 'Divya Pillai' was created.")).closest('[role="status"]')).not.toBeNull();
     expect(find('POST /users/user').map((request) => request.body)).toEqual([
       {
         firstName: 'Divya',
