@@ -2,10 +2,10 @@ import { lazy } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { PAGES } from '@lectern/contract';
 import { RequireAuth } from './guards/require-auth';
-import { AppLayout } from './layout/app-layout';
 import { RootLayout } from './root-layout';
 
-// Every page is its own lazily loaded chunk.
+// Every page is its own lazily loaded chunk, and so is the signed-in shell: sign-in loads neither.
+const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
 const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const OverviewPage = lazy(() => import('../features/overview/components/overview-page'));
 const NotificationsPage = lazy(() => import('../features/notifications/components/notifications-page'));
