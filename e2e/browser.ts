@@ -1,8 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { DESKTOP, checkScreen } from './accessibility';
 
-export const DESKTOP = { width: 1440, height: 900 };
-export const PHONE = { width: 390, height: 844 };
+export { DESKTOP, PHONE, checkScreen } from './accessibility';
+
+/** Screenshots of the journeys, to look at (gitignored). */
+export const SHOTS = path.resolve(import.meta.dirname, '../.screenshots');
 
 /** The system Chromium, headless, with the flags this machine needs. */
 export async function launchBrowser(): Promise<Browser> {
@@ -38,13 +43,31 @@ export async function newPage(
 /** Signs in through the screen: number, 'Request code', the demo hint's code, 'Sign in'. */
 export async function signInThroughScreen(page: Page, mobileNumber: string): Promise<void> {
   await page.goto('/auth/login');
-  await page.getByLabel('Mobile number').fill(mobileNumber);
+  const number = page.getByLabel('Mobile number');
+  await number.waitFor();
+  await checkScreen(page, 'sign-in');
+  await number.fill(mobileNumber);
   await page.getByRole('button', { name: 'Request code' }).click();
   const hint = page.getByText(/Demo mode: your code is \d{6}/);
   await hint.waitFor();
+  await checkScreen(page, 'sign-in-code');
   const code = /(\d{6})/.exec((await hint.textContent()) ?? '')?.[1];
   if (!code) throw new Error('no demo code shown');
   await page.getByLabel('One-time code').fill(code);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL('**/overview');
+  await page.getByTestId('overview-figures').waitFor();
+  await checkScreen(page, 'overview');
+}
+
+/**
+ * Checks the screen (checkScreen: axe at both widths) and saves a screenshot of it to
+ * `.screenshots/<screen>-<desktop|phone|width>.png`. Journeys call this for every screen they visit.
+ */
+export async function shot(page: Page, screen: string, { fullPage = false } = {}): Promise<void> {
+  await checkScreen(page, screen);
+  const width = page.viewportSize()?.width ?? DESKTOP.width;
+  const label = width >= DESKTOP.width ? 'desktop' : width >= 375 && width <= 430 ? 'phone' : `${width}px`;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${screen}-${label}.png`), fullPage });
 }

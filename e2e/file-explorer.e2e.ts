@@ -1,17 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newPage, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
 import { MiB, SUBJECT, UPLOADER, chooseFile, tempDir, uploadRow, waitForStatus, writeVideo } from './upload-helpers';
 
 /**
  * The file explorer as the demo content uploader: Subjects -> Units -> Topics -> files with a
  * breadcrumb kept in the URL; upload into a topic, see the file with its badge, filter, preview,
  * copy, move and delete (each confirmed). Then the resource picker in the gallery as a content admin.
- * Screenshots at desktop and phone widths go to .screenshots/ (gitignored).
+ * Screenshots at desktop and phone widths go to .screenshots/ (gitignored); every screen is checked (shot).
  */
-const SHOTS = path.resolve(import.meta.dirname, '../.screenshots');
 const ADMIN = '9000000002';
 const stamp = Date.now();
 const NAME = `explorer-${stamp}.mp4`;
@@ -28,16 +25,11 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
-}
-
 describe('the file explorer', () => {
   let browser: Browser;
   const files = tempDir();
   beforeAll(async () => {
     browser = await launchBrowser();
-    fs.mkdirSync(SHOTS, { recursive: true });
   });
   afterAll(async () => {
     await browser?.close();
@@ -55,10 +47,11 @@ describe('the file explorer', () => {
       expect(await page.getByRole('link', { name: 'Open Physical Geography' }).count()).toBe(0);
       const subjectRow = page.getByRole('row').filter({ hasText: SUBJECT.id });
       expect(await subjectRow.textContent()).toContain('3 units');
-      await shot(page, 'file-explorer-subjects-desktop');
+      await shot(page, 'file-explorer-subjects');
 
       await open(page, SUBJECT.name);
       await page.getByRole('table', { name: `Units of ${SUBJECT.name}` }).waitFor();
+      await checkScreen(page, 'file-explorer-units');
       await open(page, 'Hydrocarbons');
       await page.getByRole('table', { name: 'Topics of Hydrocarbons' }).waitFor();
       await page
@@ -66,6 +59,7 @@ describe('the file explorer', () => {
         .filter({ hasText: 'Alkenes' })
         .getByText(/\d+ files?/)
         .waitFor();
+      await checkScreen(page, 'file-explorer-topics');
       await open(page, 'Alkenes');
       await page.getByRole('heading', { name: 'Upload videos to Alkenes' }).waitFor();
       const url = new URL(page.url());
@@ -98,11 +92,13 @@ describe('the file explorer', () => {
         .locator('[data-status="SUBMITTED"], [data-status="PROGRESSING"], [data-status="ERROR"]')
         .first()
         .waitFor();
-      await shot(page, 'file-explorer-files-desktop');
+      await shot(page, 'file-explorer-files');
 
       // 'Refresh Table' and the filter by status
       await page.getByRole('button', { name: 'Refresh Table' }).click();
       await page.getByRole('button', { name: /Filter/ }).click();
+      await page.getByRole('menuitemradio', { name: 'Transcoded' }).waitFor();
+      await checkScreen(page, 'file-explorer-filter-menu');
       await page.getByRole('menuitemradio', { name: 'Transcoded' }).click();
       await page.keyboard.press('Escape');
       await expect.poll(() => fileRow(page, NAME).count()).toBe(0);
@@ -122,7 +118,7 @@ describe('the file explorer', () => {
       const read = await page.request.get(src, { headers: { range: 'bytes=0-15' } });
       expect(read.status()).toBe(206);
       expect((await read.body()).subarray(4, 8).toString()).toBe('ftyp');
-      await shot(page, 'file-explorer-preview-desktop');
+      await shot(page, 'file-explorer-preview');
       await page.keyboard.press('Escape');
       await preview.waitFor({ state: 'detached' });
 
@@ -135,6 +131,7 @@ describe('the file explorer', () => {
       await copy
         .getByText('1 video will be copied to Organic Chemistry › Reaction Mechanisms › Elimination.')
         .waitFor();
+      await checkScreen(page, 'file-explorer-copy-dialog');
       await copy.getByRole('button', { name: 'Copy', exact: true }).click();
       await copy.waitFor({ state: 'detached' });
       await page.getByText('1 video(s) copied.').waitFor();
@@ -160,6 +157,7 @@ describe('the file explorer', () => {
       await page.getByRole('button', { name: 'Delete', exact: true }).click();
       const confirm = page.getByRole('dialog', { name: 'Delete this video?' });
       await confirm.getByText(`'${NAME}' will be deleted from storage`).waitFor();
+      await checkScreen(page, 'file-explorer-delete-dialog');
       await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
       await page.getByText('1 video(s) deleted.').waitFor();
       await expect.poll(() => fileRow(page, NAME).count()).toBe(0);
@@ -187,7 +185,7 @@ describe('the file explorer', () => {
           `/file-explorer?viewType=Files&subjectId=${SUBJECT.id}&subjectName=Organic+Chemistry&unitId=${SUBJECT.id}-u1&unitName=Hydrocarbons&topicId=${SUBJECT.id}-u1-t1&topicName=Alkanes`,
         );
         await page.getByRole('table').getByText('nomenclature-of-alkanes.mp4', { exact: true }).waitFor();
-        await shot(page, `file-explorer-${name}`);
+        await shot(page, 'file-explorer-topic');
         // a queue with a finished file, one uploading slowly and one refused by the server
         await page.route('**/files/upload?**', async (route) => {
           await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -199,11 +197,11 @@ describe('the file explorer', () => {
         await chooseFile(page, writeVideo(files.dir, `short-${name}-${stamp}.mp4`, 2 * MiB));
         await waitForStatus(uploadRow(page, `short-${name}-${stamp}.mp4`), 'uploadedToDb', 30_000);
         await uploadRow(page, long).and(page.locator(':not([data-progress="0"])')).waitFor({ timeout: 30_000 });
-        await shot(page, `upload-panel-expanded-${name}`);
+        await shot(page, 'upload-panel-expanded');
         await page.getByRole('button', { name: 'Collapse uploads' }).click();
         await page.getByRole('button', { name: 'Expand uploads' }).waitFor();
         await page.waitForTimeout(400);
-        await shot(page, `upload-panel-collapsed-${name}`);
+        await shot(page, 'upload-panel-collapsed');
         // the panel fits the screen
         const box = await page.getByRole('region', { name: 'Uploads' }).boundingBox();
         expect(box!.x).toBeGreaterThanOrEqual(0);
@@ -211,6 +209,8 @@ describe('the file explorer', () => {
         await page.getByRole('button', { name: 'Expand uploads' }).click();
         // the long file is still uploading: Clear All asks first
         await page.getByRole('button', { name: 'Clear All' }).click();
+        await page.getByRole('dialog', { name: 'Clear all uploads?' }).waitFor();
+        await checkScreen(page, 'upload-panel-clear-dialog');
         await page
           .getByRole('dialog', { name: 'Clear all uploads?' })
           .getByRole('button', { name: 'Clear All' })
@@ -256,6 +256,8 @@ describe('the file explorer', () => {
           buffer: Buffer.from(png, 'base64'),
         });
         const crop = page.getByRole('dialog', { name: 'Crop Image' });
+        await crop.getByRole('img', { name: 'Image to crop' }).waitFor();
+        await checkScreen(page, 'resource-picker-crop');
         await crop.getByRole('button', { name: 'Crop and Save' }).click();
         await drawer.getByText(/was uploaded and is chosen/).waitFor({ timeout: 30_000 });
         const chosenName = `Banner-${name}${stamp}.jpg`;
@@ -263,7 +265,7 @@ describe('the file explorer', () => {
         expect(await add.isDisabled()).toBe(false);
         await drawer.getByRole('searchbox', { name: 'Search files' }).fill(`${name}${stamp}`);
         expect(await drawer.getByTestId('picker-count').textContent()).toMatch(/^1 file/);
-        await shot(page, `resource-picker-${name}`);
+        await shot(page, 'resource-picker');
         await add.click();
         await page.getByText(`Chosen: catalogues/images/${chosenName}`).waitFor();
         expect(errors).toEqual([]);

@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newPage, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
 
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../.screenshots');
 const ANY_STAFF = '9000000005';
 
 async function openGallery(page: Page): Promise<void> {
@@ -23,14 +20,10 @@ describe('the shared pieces in the gallery', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
-    fs.mkdirSync(SCREENSHOTS, { recursive: true });
   });
   afterAll(async () => browser?.close());
 
-  for (const [name, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
+  for (const viewport of [DESKTOP, PHONE]) {
     it(`renders every piece without console errors at ${viewport.width}x${viewport.height}`, async () => {
       const { context, page, errors } = await newPage(browser, viewport);
       try {
@@ -41,14 +34,13 @@ describe('the shared pieces in the gallery', () => {
         // nothing may stick out sideways: the page itself never scrolls horizontally
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: path.join(SCREENSHOTS, `gallery-${name}.png`), fullPage: true });
+        await shot(page, 'gallery', { fullPage: true });
 
         // open the pieces that live in layers and look at them too
         await page.getByRole('button', { name: 'Open the drawer form' }).click();
         const drawer = page.getByRole('dialog', { name: 'Create Subject' });
         await drawer.waitFor();
-        await page.waitForTimeout(400);
-        await page.screenshot({ path: path.join(SCREENSHOTS, `gallery-${name}-drawer.png`) });
+        await shot(page, 'gallery-drawer');
         await drawer.getByLabel('Subject name').fill('Botany');
         await page.keyboard.press('Escape');
         await page.getByRole('dialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
@@ -57,8 +49,7 @@ describe('the shared pieces in the gallery', () => {
         await page.getByRole('button', { name: 'Crop a sample picture' }).click();
         const crop = page.getByRole('dialog', { name: 'Crop Image' });
         await crop.getByRole('img', { name: 'Image to crop' }).waitFor();
-        await page.waitForTimeout(400);
-        await page.screenshot({ path: path.join(SCREENSHOTS, `gallery-${name}-crop.png`) });
+        await shot(page, 'gallery-crop');
         await crop.getByRole('button', { name: 'Crop and Save' }).click();
         await page.getByText(/Cropped to a .* JPEG\./).waitFor();
 

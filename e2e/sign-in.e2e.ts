@@ -1,7 +1,7 @@
 import { DEMO_STAFF, MESSAGES, PAGES, createSigner, fillMessage, hasPermission, type Role } from '@lectern/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, signInThroughScreen } from './browser';
+import { checkScreen, launchBrowser, newPage, signInThroughScreen } from './browser';
 
 describe('signing in and the navigation each role sees', () => {
   let browser: Browser;
@@ -18,6 +18,8 @@ describe('signing in and the navigation each role sees', () => {
         await page.waitForURL('**/auth/login');
         await signInThroughScreen(page, phone);
         await page.getByRole('heading', { name: 'Account Overview' }).waitFor();
+        // each role sees other figures and navigation
+        await checkScreen(page, `overview-${role}`);
         for (const entry of PAGES.filter((p) => p.nav)) {
           const item = page.getByTestId(`nav-${entry.path}`);
           const onlyFor = entry.nav?.onlyRoles;
@@ -33,6 +35,7 @@ describe('signing in and the navigation each role sees', () => {
           // a disabled item takes no pointer events: its wrapper carries the tooltip
           await page.getByTestId(`nav-${firstDisabled.path}`).locator('xpath=..').hover();
           await page.getByRole('tooltip').filter({ hasText: MESSAGES.navNoPermission }).waitFor();
+          await checkScreen(page, 'navigation-tooltip');
         }
         expect(errors).toEqual([]);
       } finally {
@@ -53,6 +56,7 @@ describe('signing in and the navigation each role sees', () => {
       await page.getByLabel('One-time code').fill(code === '000000' ? '111111' : '000000');
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.getByText('Invalid Credentials').first().waitFor();
+      await checkScreen(page, 'sign-in-invalid-code');
       expect(page.url()).toContain('/auth/login');
     } finally {
       await context.close();
@@ -106,6 +110,7 @@ describe('signing in and the navigation each role sees', () => {
       await signInThroughScreen(page, '9000000005');
       await page.goto('/user-management');
       await page.getByText(fillMessage(MESSAGES.pagePermission, { pageName: 'User Management' })).waitFor();
+      await checkScreen(page, 'page-permission');
     } finally {
       await context.close();
     }
@@ -118,6 +123,8 @@ describe('signing in and the navigation each role sees', () => {
         await page.goto(path);
         await page.waitForURL('**/errors/error-404');
       }
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await checkScreen(page, 'error-404');
       await page.goto('/publisher');
       await page.waitForURL(/auth\/login|storeManager\/storeDetails/);
     } finally {

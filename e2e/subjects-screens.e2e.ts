@@ -1,23 +1,18 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newPage, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, launchBrowser, newPage, shot as checkAndShoot, signInThroughScreen } from './browser';
 
 /**
  * Screenshots of every subject screen at desktop and phone widths, into .screenshots/ (gitignored),
- * to look at; each also checks that the screen has no console errors and no sideways page scroll.
+ * to look at; each screen is also checked for accessibility (shot), console errors and sideways page scroll.
  */
-const OUT = path.resolve(import.meta.dirname, '../.screenshots');
 const ADMIN = '9000000002';
 const DEVELOPER = '9000000003';
 const UPLOADER = '9000000004';
 
 async function shot(page: Page, name: string, fullPage = true) {
   await page.waitForLoadState('networkidle');
-  // let drawers and dialogs finish sliding in
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage });
+  await checkAndShoot(page, name, { fullPage });
 }
 
 /** The page itself never scrolls sideways (tables scroll inside their own box). */
@@ -29,7 +24,6 @@ async function expectNoPageScroll(page: Page) {
 describe('subject screens at desktop and phone widths', () => {
   let browser: Browser;
   beforeAll(async () => {
-    fs.mkdirSync(OUT, { recursive: true });
     browser = await launchBrowser();
   });
   afterAll(async () => browser?.close());
@@ -50,40 +44,40 @@ describe('subject screens at desktop and phone widths', () => {
           .first()
           .waitFor();
         await expectNoPageScroll(page);
-        await shot(page, `subject-management-${size}`);
+        await shot(page, 'subject-management');
 
         await page.getByRole('button', { name: 'Create Subject' }).click();
         await page.getByRole('dialog', { name: 'Create Subject' }).waitFor();
-        await shot(page, `subject-create-drawer-${size}`, false);
+        await shot(page, 'subject-create-drawer', false);
         await page.getByRole('dialog', { name: 'Create Subject' }).getByRole('button', { name: 'Close' }).click();
 
         await page.goto('/subject-management/subject-details?subjectId=subj-organic-chemistry');
         await page.getByRole('heading', { level: 1, name: 'Subject Management - Subject Details' }).waitFor();
         await page.getByRole('heading', { name: 'Units' }).waitFor();
         await expectNoPageScroll(page);
-        await shot(page, `subject-details-${size}`);
+        await shot(page, 'subject-details');
 
         await page.getByRole('button', { name: 'Assign people' }).click();
         await page.getByRole('dialog', { name: 'Assign people' }).waitFor();
-        await shot(page, `subject-assignees-drawer-${size}`, false);
+        await shot(page, 'subject-assignees-drawer', false);
         await page.getByRole('button', { name: 'Done' }).click();
 
         await page.goto('/subject-management/subject-details?subjectId=subj-indian-economy');
         await page.getByTestId('review-reason').waitFor();
-        await shot(page, `subject-details-reverted-${size}`);
+        await shot(page, 'subject-details-reverted');
 
         await page.goto('/subject-review');
         await page.getByRole('heading', { level: 1, name: 'Subject Review' }).waitFor();
         await page.getByRole('heading', { name: 'Awaiting review' }).waitFor();
         await page.waitForLoadState('networkidle');
         await expectNoPageScroll(page);
-        await shot(page, `subject-review-${size}`);
+        await shot(page, 'subject-review');
         await page
           .getByRole('button', { name: /^Revert or decline / })
           .first()
           .click();
         await page.getByRole('dialog').waitFor();
-        await shot(page, `subject-review-revert-dialog-${size}`, false);
+        await shot(page, 'subject-review-revert-dialog', false);
         expect(errors).toEqual([]);
       } finally {
         await context.close();
@@ -100,17 +94,17 @@ describe('subject screens at desktop and phone widths', () => {
         await page.getByRole('heading', { level: 1, name: 'Subject Management - Topics' }).waitFor();
         await page.getByRole('heading', { name: 'Topics', exact: true }).waitFor();
         await expectNoPageScroll(page);
-        await shot(page, `subject-topics-${size}`);
+        await shot(page, 'subject-topics');
 
         await page.getByRole('button', { name: 'Attach video' }).first().click();
         await page.getByRole('dialog', { name: 'Attach video' }).waitFor();
         await page.getByText('TRANSCODING IN PROGRESS').first().waitFor();
-        await shot(page, `subject-attach-drawer-${size}`, false);
+        await shot(page, 'subject-attach-drawer', false);
         await page.keyboard.press('Escape');
 
         await page.goto('/subject-management/subject-details?subjectId=subj-indian-polity');
         await page.getByTestId('edit-notice').waitFor();
-        await shot(page, `subject-details-locked-${size}`);
+        await shot(page, 'subject-details-locked');
         expect(errors).toEqual([]);
       } finally {
         await context.close();
@@ -120,7 +114,7 @@ describe('subject screens at desktop and phone widths', () => {
         await signInThroughScreen(uploader.page, UPLOADER);
         await uploader.page.goto('/subject-management/subject-details?subjectId=subj-organic-chemistry');
         await uploader.page.getByTestId('edit-notice').waitFor();
-        await shot(uploader.page, `subject-details-uploader-${size}`);
+        await shot(uploader.page, 'subject-details-uploader');
         expect(uploader.errors).toEqual([]);
       } finally {
         await uploader.context.close();

@@ -1,7 +1,7 @@
 import { MESSAGES, fillMessage } from '@lectern/contract';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signInThroughScreen } from './browser';
+import { checkScreen, launchBrowser, newPage, signInThroughScreen } from './browser';
 
 /**
  * Subject management end to end: a content admin creates a subject and assigns the demo content
@@ -115,6 +115,7 @@ describe('subject management journeys', () => {
     await table(admin.page, 'Newly assigned')
       .getByRole('link', { name: `Open ${SUBJECT}` })
       .waitFor();
+    await checkScreen(admin.page, 'subject-management-newly-assigned');
     expect(admin.errors).toEqual([]);
   });
 
@@ -126,6 +127,7 @@ describe('subject management journeys', () => {
     await page.getByTestId('subject-name').filter({ hasText: SUBJECT }).waitFor();
     await addUnit(page, 'Unit A');
     await addUnit(page, 'Unit B');
+    await checkScreen(page, 'subject-details-editing');
     for (const unit of ['A', 'B']) {
       await page.goto(`/subject-management/subject-details?subjectId=${subjectId}`);
       await table(page, 'Units')
@@ -137,6 +139,7 @@ describe('subject management journeys', () => {
       for (const topic of ['1', '2']) {
         for (const sub of ['a', 'b']) await addSubtopic(page, `Topic ${unit}${topic}`, `Sub ${unit}${topic}${sub}`);
       }
+      await checkScreen(page, 'subject-topics-editing');
     }
     await page.goto(`/subject-management/subject-details?subjectId=${subjectId}`);
     await table(page, 'Units').waitFor();
@@ -203,6 +206,7 @@ describe('subject management journeys', () => {
     const reopened = mine.getByRole('textbox', { name: /^Rename topic / });
     await reopened.waitFor();
     expect(await reopened.inputValue()).toBe('Topic A1 renamed');
+    await checkScreen(mine, 'subject-topics-conflict');
     // the subject was reloaded: the admin's topic shows, and the retry saves
     await table(mine, 'Topics').getByText('Topic from admin', { exact: true }).waitFor();
     await reopened.press('Enter');
@@ -235,6 +239,7 @@ describe('subject management journeys', () => {
     await drawer.getByText('TRANSCODING IN PROGRESS', { exact: true }).waitFor();
     const busy = drawer.getByRole('row').filter({ hasText: 'revision-lecture.mp4' }).getByRole('radio');
     expect(await busy.isDisabled()).toBe(true);
+    await checkScreen(page, 'subject-attach-drawer-developer');
     await drawer.getByRole('row').filter({ hasText: 'sn2-reactions.mp4' }).getByRole('radio').check();
     await drawer.getByRole('button', { name: 'Attach', exact: true }).click();
     await page.getByText('Video attached to SN2 reactions.').first().waitFor();
@@ -245,8 +250,11 @@ describe('subject management journeys', () => {
     const { page } = developer;
     await page.goto(`/subject-management/subject-details?subjectId=${subjectId}`);
     await page.getByRole('button', { name: 'Send for review' }).click();
+    await page.getByRole('dialog', { name: 'Send for review?' }).waitFor();
+    await checkScreen(page, 'send-for-review-dialog');
     await confirmIn(page, 'Send for review?', 'Send for review');
     await page.getByText(`'${SUBJECT}' was sent for review.`).first().waitFor();
+    await checkScreen(page, 'subject-details-sent-for-review');
     await page.getByTestId('edit-notice').waitFor();
     expect(await page.getByRole('textbox', { name: 'New unit name' }).isDisabled()).toBe(true);
 
@@ -254,6 +262,8 @@ describe('subject management journeys', () => {
     await table(admin.page, 'Awaiting review')
       .getByRole('button', { name: `Approve ${SUBJECT}` })
       .click();
+    await admin.page.getByRole('dialog', { name: 'Approve subject?' }).waitFor();
+    await checkScreen(admin.page, 'approve-dialog');
     await confirmIn(admin.page, 'Approve subject?', 'Approve');
     await admin.page.getByText(`'${SUBJECT}' was approved and is ready to be published.`).first().waitFor();
     await table(admin.page, 'Ready to be published')
@@ -279,6 +289,7 @@ describe('subject management journeys', () => {
     const dialog = admin.page.getByRole('dialog', { name: `Send '${REVERTED}' back` });
     await dialog.getByRole('button', { name: 'Revert', exact: true }).click();
     await dialog.getByText(/^Enter a reason/).waitFor();
+    await checkScreen(admin.page, 'revert-dialog-reason-missing');
     await dialog.getByRole('textbox', { name: 'Reason' }).fill(REASON);
     await dialog.getByRole('button', { name: 'Revert', exact: true }).click();
     await admin.page.getByText(`'${REVERTED}' was sent back to its content developers.`).first().waitFor();
@@ -286,6 +297,7 @@ describe('subject management journeys', () => {
     await page.goto(`/subject-management/subject-details?subjectId=${otherId}`);
     const reason = page.getByTestId('review-reason');
     await reason.waitFor();
+    await checkScreen(page, 'subject-details-reverted-with-reason');
     expect(await reason.textContent()).toContain(REASON);
     expect(await reason.textContent()).toContain('Reverted by Priya Raghavan');
     expect(await page.getByRole('textbox', { name: 'New unit name' }).isDisabled()).toBe(false);

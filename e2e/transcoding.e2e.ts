@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newPage, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
 import { UPLOADS, generateClip, signIn, uploadAndRegister, waitFor, type ApiClient } from './processes';
 import { ALKANES, HYDROCARBONS, SUBJECT, tempDir, topicLink, writeVideo } from './upload-helpers';
 
@@ -12,7 +12,6 @@ import { ALKANES, HYDROCARBONS, SUBJECT, tempDir, topicLink, writeVideo } from '
  * reason); the file explorer's preview plays the HLS output through hls.js; the demo-video browser
  * picks a catalogue's transcoded preview video and one of its thumbnails.
  */
-const SHOTS = path.resolve(import.meta.dirname, '../.screenshots');
 const ADMIN = '9000000001';
 const CONTENT_ADMIN = '9000000002';
 const stamp = Date.now();
@@ -50,10 +49,6 @@ async function uploadPreview(client: ApiClient, file: string, fileName: string):
   return registered.body.data.fileList.find((f: { Name: string }) => f.Name === fileName).videoId;
 }
 
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
-
 describe('transcoding, playback and the demo-video browser', () => {
   let browser: Browser;
   let admin: ApiClient;
@@ -61,7 +56,6 @@ describe('transcoding, playback and the demo-video browser', () => {
   const ids: { clip?: string; broken?: string; preview?: string } = {};
 
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
     browser = await launchBrowser();
     const baseUrl = inject('baseUrl');
     admin = await signIn(baseUrl, ADMIN, 'SUPER_ADMIN');
@@ -102,13 +96,13 @@ describe('transcoding, playback and the demo-video browser', () => {
         await expect.poll(() => page.getByRole('heading', { name: 'Transcoding Manager', level: 1 }).count()).toBe(1);
         await page.getByRole('row').filter({ hasText: CLIP }).waitFor();
         await expect.poll(() => page.getByRole('tab', { name: /^Finished \(\d+\)$/ }).count()).toBe(1);
-        await shot(page, `transcoding-finished-${label}`);
+        await shot(page, 'transcoding-finished');
 
         await page.getByRole('tab', { name: /^Errored/ }).click();
         const errored = page.getByRole('row').filter({ hasText: BROKEN });
         await errored.waitFor();
         expect(await errored.textContent()).toMatch(/could not be read as a video|could not transcode/);
-        await shot(page, `transcoding-errored-${label}`);
+        await shot(page, 'transcoding-errored');
         if (label === 'phone') {
           const width = await page.evaluate(() => document.documentElement.scrollWidth);
           expect(width).toBeLessThanOrEqual(PHONE.width);
@@ -127,8 +121,11 @@ describe('transcoding, playback and the demo-video browser', () => {
       await page.goto('/transcoding-manager?tab=re-transcode');
       const row = page.getByRole('row').filter({ hasText: BROKEN });
       await row.waitFor();
+      await checkScreen(page, 'transcoding-re-transcode');
       await row.getByRole('checkbox', { name: 'Select row' }).check();
       await page.getByRole('button', { name: 'Submit to reserved queue' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).waitFor();
+      await checkScreen(page, 'transcoding-submit-dialog');
       await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
       await page.getByText(/1 video\(s\) submitted to the reserved queue\./).waitFor();
       await waitFor(
@@ -171,24 +168,24 @@ describe('transcoding, playback and the demo-video browser', () => {
         )
         .toBeGreaterThan(1);
       expect(errors).toEqual([]);
-      await shot(page, 'transcoding-playback-desktop');
+      await shot(page, 'transcoding-playback');
     } finally {
       await context.close();
     }
   }, 60_000);
 
   it('browses demo videos: folder, file, thumbnail, add', async () => {
-    for (const [viewport, label] of [
-      [DESKTOP, 'desktop'],
-      [PHONE, 'phone'],
-    ] as const) {
+    for (const viewport of [DESKTOP, PHONE]) {
       const { context, page } = await newPage(browser, viewport);
       try {
         await signInThroughScreen(page, CONTENT_ADMIN);
         await page.goto('/publisher/catalogueManager/createCatalogue');
+        await page.getByRole('button', { name: 'Browse Demo Videos' }).waitFor();
+        await checkScreen(page, 'create-catalogue');
         await page.getByRole('button', { name: 'Browse Demo Videos' }).click();
         const drawer = page.getByRole('dialog', { name: 'Browse Demo Videos' });
         await drawer.getByText('Select the folder').waitFor();
+        await checkScreen(page, 'demo-videos-folders');
         expect(await drawer.getByRole('button', { name: 'Back' }).count()).toBe(0);
         const next = drawer.getByRole('button', { name: 'Next step' });
         expect(await next.isDisabled()).toBe(true);
@@ -198,6 +195,8 @@ describe('transcoding, playback and the demo-video browser', () => {
           .click();
         await next.click();
         await drawer.getByText('Select the video file').waitFor();
+        await drawer.getByRole('listbox', { name: 'Video files' }).getByRole('option').first().waitFor();
+        await checkScreen(page, 'demo-videos-files');
         await drawer
           .getByRole('listbox', { name: 'Video files' })
           .getByRole('option', { name: new RegExp(PREVIEW) })
@@ -217,7 +216,7 @@ describe('transcoding, playback and the demo-video browser', () => {
           )
           .toBeGreaterThanOrEqual(3);
         await thumbnails.nth(1).click();
-        await shot(page, `demo-videos-thumbnails-${label}`);
+        await shot(page, 'demo-videos-thumbnails');
         expect(await add.isDisabled()).toBe(false);
         await add.click();
         await page.getByText(`Demo video added: ${PREVIEW}`).waitFor();

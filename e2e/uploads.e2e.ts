@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signInThroughScreen } from './browser';
+import { checkScreen, launchBrowser, newPage, signInThroughScreen } from './browser';
 import {
   ALKANES,
   ALKENES,
@@ -76,6 +76,7 @@ describe('uploads', () => {
       }
       const row = uploadRow(page, name);
       expect(await row.textContent()).toContain('200 MB');
+      await checkScreen(page, 'upload-panel-uploading');
       await waitForStatus(row, 'uploadedToDb');
       const ring = row.getByRole('progressbar', { name: `Progress of ${name}` });
       expect(await ring.getAttribute('aria-valuenow')).toBe('100');
@@ -109,6 +110,7 @@ describe('uploads', () => {
       await row.getByRole('button', { name: `Cancel ${name}` }).click();
       await aborted;
       await waitForStatus(row, 'cancelled', 10_000);
+      await checkScreen(page, 'upload-panel-cancelled');
       expect(await row.getAttribute('data-progress')).toBe('0');
       expect(await row.getByRole('progressbar', { name: `Progress of ${name}` }).getAttribute('aria-valuenow')).toBe(
         '0',
@@ -149,6 +151,7 @@ describe('uploads', () => {
       const row = uploadRow(page, name);
       await waitForStatus(row, 'registrationFailed', 60_000);
       expect(await row.getByRole('img', { name: 'Registration failed' }).count()).toBe(1);
+      await checkScreen(page, 'upload-panel-registration-failed');
       const fix = page.getByRole('button', { name: 'FIX FAILURES (1)' });
       await fix.click();
       await waitForStatus(row, 'uploadedToDb', 30_000);

@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { DEMO_STAFF, MESSAGES, PAGES, ROLE_LABELS, fillMessage, hasPermission, type Role } from '@lectern/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newPage, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
 
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../.screenshots');
 const SUPER_ADMIN = DEMO_STAFF.find((staff) => staff.role === 'SUPER_ADMIN')?.phone ?? '9000000001';
 
 /** A mobile number no other run (or e2e file) has used: 91 and the last eight digits of the clock. */
@@ -33,7 +30,7 @@ interface NewUser {
   roles: Role[];
 }
 
-async function createThroughDrawer(page: Page, user: NewUser, screenshot?: string): Promise<void> {
+async function createThroughDrawer(page: Page, user: NewUser, screen?: string): Promise<void> {
   await page.getByRole('button', { name: 'Add user' }).click();
   const drawer = page.getByRole('dialog', { name: 'Add user' });
   await drawer.getByLabel('First name').fill(user.firstName);
@@ -45,7 +42,7 @@ async function createThroughDrawer(page: Page, user: NewUser, screenshot?: strin
   }
   // the number was checked with the server while it was typed
   await drawer.getByRole('img', { name: 'The number is free' }).waitFor();
-  if (screenshot) await page.screenshot({ path: screenshot });
+  if (screen) await shot(page, screen);
   await drawer.getByRole('button', { name: 'Create user' }).click();
   await page.getByText(`User '${user.firstName} ${user.lastName}' was created.`).waitFor();
   await drawer.waitFor({ state: 'hidden' });
@@ -55,7 +52,6 @@ describe('user management', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
-    fs.mkdirSync(SCREENSHOTS, { recursive: true });
   });
   afterAll(async () => browser?.close());
 
@@ -74,8 +70,8 @@ describe('user management', () => {
     try {
       await signInThroughScreen(admin.page, SUPER_ADMIN);
       await openUserManagement(admin.page);
-      await admin.page.screenshot({ path: path.join(SCREENSHOTS, 'user-management-desktop.png') });
-      await createThroughDrawer(admin.page, user, path.join(SCREENSHOTS, 'user-management-desktop-drawer.png'));
+      await shot(admin.page, 'user-management');
+      await createThroughDrawer(admin.page, user, 'user-management-drawer');
 
       // the new user is in the list, with both roles as chips and switched on
       await searchUsers(admin.page, user.phone);
@@ -90,6 +86,7 @@ describe('user management', () => {
       const drawer = admin.page.getByRole('dialog', { name: 'Add user' });
       await drawer.getByLabel('Mobile number').fill(user.phone);
       await drawer.getByText(fillMessage(MESSAGES.userExists, { mobileNumber: user.phone })).waitFor();
+      await checkScreen(admin.page, 'user-management-drawer-number-taken');
       await drawer.getByRole('button', { name: 'Close' }).click();
       await admin.page
         .getByRole('dialog', { name: 'Discard changes?' })
@@ -118,6 +115,7 @@ describe('user management', () => {
       await row.getByRole('switch', { name: `Active: ${name}` }).click();
       const confirm = admin.page.getByRole('dialog', { name: `Deactivate ${name}?` });
       await confirm.getByText('will be signed out at once').waitFor();
+      await checkScreen(admin.page, 'user-management-deactivate-dialog');
       await confirm.getByRole('button', { name: 'Deactivate' }).click();
       await admin.page.getByText(`User '${name}' was updated.`).waitFor();
       await expect.poll(() => row.getByRole('switch', { name: `Active: ${name}` }).isChecked()).toBe(false);
@@ -154,7 +152,7 @@ describe('user management', () => {
       expect(widths.scroll).toBeGreaterThan(widths.client);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: path.join(SCREENSHOTS, 'user-management-phone.png') });
+      await shot(page, 'user-management');
 
       await page.getByRole('button', { name: 'Add user' }).click();
       const drawer = page.getByRole('dialog', { name: 'Add user' });
@@ -164,7 +162,7 @@ describe('user management', () => {
       // submitting an empty form says what is missing, at least one role included
       await drawer.getByRole('button', { name: 'Create user' }).click();
       await drawer.getByText('Choose at least one role.').waitFor();
-      await page.screenshot({ path: path.join(SCREENSHOTS, 'user-management-phone-drawer.png') });
+      await shot(page, 'user-management-drawer-missing');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

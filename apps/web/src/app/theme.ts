@@ -66,8 +66,18 @@ export const theme = createTheme({
       },
     },
     MuiAppBar: { defaultProps: { elevation: 0 } },
+    // An autocomplete's list opens beside its field, so inside the same landmark or dialog, not loose
+    // at the end of <body> (menus stay portalled: a modal menu must hide the page behind it).
+    MuiAutocomplete: { defaultProps: { disablePortal: true } },
     MuiCard: { defaultProps: { variant: 'outlined' } },
-    MuiTooltip: { defaultProps: { arrow: true } },
+    MuiTooltip: {
+      defaultProps: {
+        arrow: true,
+        // Beside the element it describes, so inside the same landmark (or dialog) rather than loose at
+        // the end of <body>; fixed placement keeps it from being clipped by a scrolling box.
+        slotProps: { popper: { disablePortal: true, popperOptions: { strategy: 'fixed' } } },
+      },
+    },
     MuiCircularProgress: {
       styleOverrides: {
         root: { '&.MuiCircularProgress-indeterminate': fadeInsteadOfMotion },

@@ -70,7 +70,8 @@ export function FilterMenu({ filters, value, onChange, label = 'Filter' }: Filte
 
   function groupItems(group: FilterGroup): ReactNode[] {
     return [
-      <ListSubheader key={`${group.id}-header`} sx={{ lineHeight: '36px' }}>
+      // a heading for the eye; a menu may hold only items, so it is no list item to assistive technology
+      <ListSubheader key={`${group.id}-header`} role="none" sx={{ lineHeight: '36px' }}>
         {group.label}
       </ListSubheader>,
       ...group.options.map((option) => {

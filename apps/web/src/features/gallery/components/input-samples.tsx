@@ -153,7 +153,7 @@ export function InputSections() {
       >
         <SubHeader
           items={[
-            { kind: 'search', onSearch: setSearched },
+            { kind: 'search', label: 'Search units', onSearch: setSearched },
             {
               kind: 'input',
               label: 'Unit name',
@@ -188,7 +188,7 @@ export function InputSections() {
           />
         </Sample>
         <Sample label="Table header search">
-          <TableHeaderSearch onSearch={setSearched} />
+          <TableHeaderSearch label="Search the table" onSearch={setSearched} />
         </Sample>
         <Sample label="Table header input with a button">
           <TableHeaderInput
