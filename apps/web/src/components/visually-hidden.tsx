@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { HTMLAttributes } from 'react';
 
 const style = {
   border: 0,
@@ -12,7 +12,11 @@ const style = {
   width: 1,
 } as const;
 
-/** Text for screen readers only. */
-export function VisuallyHidden({ children }: { children: ReactNode }) {
-  return <span style={style}>{children}</span>;
+/** Text for screen readers only (also a live region that only speaks: pass role and aria-live). */
+export function VisuallyHidden({ children, ...props }: HTMLAttributes<HTMLSpanElement>) {
+  return (
+    <span {...props} style={style}>
+      {children}
+    </span>
+  );
 }

@@ -134,4 +134,19 @@ describe('the floating upload panel', () => {
     await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['subjects', 'detail', 'subj-1'] }));
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['file-explorer', 'videos', 'subj-1'] });
   });
+
+  it('tells screen readers in a live region how each file ended, failures at once', async () => {
+    const { queue, finish } = setup();
+    queue.enqueue(file('ok.mp4'), TARGET);
+    queue.enqueue(file('fails.mp4'), TARGET);
+    await screen.findAllByTestId('upload-row');
+    finish['ok.mp4']!.resolve();
+    finish['fails.mp4']!.resolve();
+    await waitFor(() =>
+      expect(screen.getByTestId('upload-progress-spoken').textContent).toBe('ok.mp4: uploaded and registered.'),
+    );
+    expect(screen.getByTestId('upload-progress-spoken').getAttribute('role')).toBe('status');
+    const alert = within(screen.getByRole('region', { name: 'Uploads' })).getByRole('alert');
+    expect(alert.textContent).toBe('fails.mp4: registration failed. Something went wrong. Please try again later.');
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ComponentType } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,6 +22,7 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import { formatBytes, shortenFileName } from '@lectern/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { VisuallyHidden } from '../../../components/visually-hidden';
 import { refreshSubjectVideos } from '../../../lib/query-keys';
 import { uploadQueue as defaultQueue } from '../../../lib/uploads/default-queue';
 import {
@@ -31,6 +32,7 @@ import {
   type UploadQueue,
   type UploadStatus,
 } from '../../../lib/uploads/upload-queue';
+import { uploadAnnouncements, type Announced } from './upload-announcements';
 
 /** How each state reads and looks in a row. */
 export const STATUS_LOOK: Record<
@@ -140,6 +142,8 @@ export function UploadPanel({ queue = defaultQueue }: { queue?: UploadQueue }) {
     [queue, queryClient],
   );
 
+  const spoken = useSpokenProgress(queue);
+
   if (items.length === 0) return null;
   const counts = queueCounts(items);
   const uploading = items.some((item) => item.status === 'uploading' || item.status === 'queued');
@@ -176,6 +180,13 @@ export function UploadPanel({ queue = defaultQueue }: { queue?: UploadQueue }) {
         <Typography component="h2" variant="subtitle1" sx={{ flex: 1, fontWeight: 600 }} aria-live="polite">
           {`${counts.inProgress} items in progress`}
         </Typography>
+        {/* progress in quarters and how each file ended, for screen readers (the rings change every percent) */}
+        <VisuallyHidden role="status" aria-live="polite" data-testid="upload-progress-spoken">
+          {spoken.polite}
+        </VisuallyHidden>
+        <VisuallyHidden role="alert" aria-live="assertive">
+          {spoken.assertive}
+        </VisuallyHidden>
         <IconButton
           size="small"
           color="inherit"
@@ -231,4 +242,24 @@ export function UploadPanel({ queue = defaultQueue }: { queue?: UploadQueue }) {
       />
     </Paper>
   );
+}
+
+/** The latest lines uploadAnnouncements gave for the queue, polite and assertive. */
+function useSpokenProgress(queue: UploadQueue): { polite: string; assertive: string } {
+  const [spoken, setSpoken] = useState({ polite: '', assertive: '' });
+  const seen = useRef<ReadonlyMap<string, Announced>>(new Map());
+  useEffect(() => {
+    const listen = () => {
+      const next = uploadAnnouncements(seen.current, queue.getSnapshot().items);
+      seen.current = next.seen;
+      if (next.polite.length === 0 && next.assertive.length === 0) return;
+      setSpoken((previous) => ({
+        polite: next.polite.join(' ') || previous.polite,
+        assertive: next.assertive.join(' ') || previous.assertive,
+      }));
+    };
+    listen();
+    return queue.subscribe(listen);
+  }, [queue]);
+  return spoken;
 }
