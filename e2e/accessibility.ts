@@ -42,7 +42,7 @@ async function injectAxe(page: Page): Promise<void> {
  * Waits until nothing is sliding or fading in (drawers, dialogs, snackbars): a half-faded element
  * reads as low contrast. Endless animations (spinners, the fetching bar) are not waited for.
  */
-async function settle(page: Page): Promise<void> {
+export async function settle(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     const moving = () =>

@@ -50,8 +50,14 @@ export const theme = createTheme({
       styleOverrides: {
         // One focus ring for every keyboard stop (MUI's ripple alone is too faint to find); text fields
         // keep their own thicker border instead.
-        'html :focus-visible': { outline: `2px solid ${CONSTANTS.primaryColour}`, outlineOffset: 2 },
+        // (.Mui-focusVisible: MUI's mark for a checkbox, radio or switch whose hidden input has focus.)
+        'html :focus-visible, html .Mui-focusVisible': {
+          outline: `2px solid ${CONSTANTS.primaryColour}`,
+          outlineOffset: 2,
+        },
         '.MuiInputBase-input:focus-visible': { outline: 'none' },
+        // what Tab reaches scrolls clear of the fixed top bar, not under it
+        html: { scrollPaddingTop: 80 },
         '@keyframes lectern-fade': { '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.35 } },
         // No sliding, growing or spinning for those who ask for less motion: drawers, menus and
         // snackbars appear in place; spinners fade (fadeInsteadOfMotion).

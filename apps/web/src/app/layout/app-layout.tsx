@@ -1,5 +1,5 @@
-import { Suspense, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -28,6 +28,7 @@ export function AppLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const session = useSession();
   useSessionRefresh();
+  useFocusMainWhenFocusIsLost();
   if (!session) return null;
 
   // Every piece sits in a landmark: the account (a named region), the navigation and the footer.
@@ -92,4 +93,21 @@ export function AppLayout() {
       <UploadPanel />
     </Box>
   );
+}
+
+/**
+ * After moving to another page, the focus would be lost (on <body>) when what had it is gone, such as
+ * a link in the table of the page left: it goes to the main area instead, so Tab continues from the
+ * new page's content. The first page of a visit keeps the Tab order from the top (the skip link).
+ */
+function useFocusMainWhenFocusIsLost(): void {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    if (document.activeElement === null || document.activeElement === document.body) {
+      document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+    }
+  }, [pathname]);
 }

@@ -81,8 +81,6 @@ export default function LoginPage() {
           setSent({ at: now, resendAt: now + result.resendAfterSeconds * 1000, message: result.message });
           setCode('');
           setCodeError(null);
-          // the field appears with this render; focus it on the next frame
-          requestAnimationFrame(() => codeInput.current?.focus());
         },
       },
     );
@@ -200,8 +198,10 @@ export default function LoginPage() {
                     Demo mode: your code is {demoCode}
                   </Alert>
                 )}
+                {/* it appears once the code is sent: focused then, so the keyboard goes on where it was */}
                 <TextField
                   inputRef={codeInput}
+                  autoFocus
                   label="One-time code"
                   value={code}
                   onChange={(event) => {
