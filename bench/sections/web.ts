@@ -9,7 +9,8 @@ import { median, type BenchRow } from '../report';
 /**
  * The browser figures, against the built console with the large data set: the gzip size of the
  * JavaScript and CSS each screen loads (first load), Lighthouse on the login screen and the subject
- * listing (page speed), and the 10,000-recording list of the Transcoding Manager (big table).
+ * listing (page speed), Lighthouse's accessibility score there and on the overview (accessibility),
+ * and the 10,000-recording list of the Transcoding Manager (big table).
  */
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -23,6 +24,7 @@ export const CHROMIUM_ARGS = [
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 3);
 const LOGIN = '/auth/login';
 const LISTING = '/subject-management';
+const OVERVIEW = '/overview';
 const KB = 1000;
 
 /** The SPA's session (apps/web/src/lib/session.ts: sessionStorage 'lectern.session'), as JSON. */
@@ -281,19 +283,34 @@ function bigTableRows(t: BigTable): BenchRow[] {
   ];
 }
 
-// ---- page speed
+// ---- page speed and accessibility
 
 interface Speed {
   scores: number[];
   lcp: number[];
   tbt: number[];
   fcp: number[];
+  /** Lighthouse's accessibility score of each run (when asked for) */
+  accessibility: number[];
+  /** the accessibility audits that did not pass, with the elements they name */
+  failedAudits: string[];
 }
 
-/** Lighthouse (desktop preset) in the system Chromium, `runs` times on a path; the session set in each new document. */
-async function lighthouseRuns(baseUrl: string, pathname: string, session: string | null, runs: number): Promise<Speed> {
+type Category = 'performance' | 'accessibility';
+
+/**
+ * Lighthouse (desktop preset) in the system Chromium, `runs` times on a path, for the given categories;
+ * the session set in each new document.
+ */
+async function lighthouseRuns(
+  baseUrl: string,
+  pathname: string,
+  session: string | null,
+  runs: number,
+  categories: Category[] = ['performance', 'accessibility'],
+): Promise<Speed> {
   const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  const speed: Speed = { scores: [], lcp: [], tbt: [], fcp: [] };
+  const speed: Speed = { scores: [], lcp: [], tbt: [], fcp: [], accessibility: [], failedAudits: [] };
   try {
     for (let i = 0, failures = 0; i < runs; i++) {
       const page = await browser.newPage();
@@ -301,7 +318,7 @@ async function lighthouseRuns(baseUrl: string, pathname: string, session: string
         await page.evaluateOnNewDocument((value) => sessionStorage.setItem('lectern.session', value), session);
       const result = await lighthouse(
         `${baseUrl}${pathname}`,
-        { logLevel: 'error', output: 'json', onlyCategories: ['performance'] },
+        { logLevel: 'error', output: 'json', onlyCategories: categories },
         desktopConfig,
         page,
       );
@@ -319,15 +336,34 @@ async function lighthouseRuns(baseUrl: string, pathname: string, session: string
       if (lhr.finalDisplayedUrl && !lhr.finalDisplayedUrl.includes(pathname)) {
         throw new Error(`Lighthouse on ${pathname} ended on ${lhr.finalDisplayedUrl}`);
       }
-      speed.scores.push((lhr.categories.performance?.score ?? 0) * 100);
-      speed.lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
-      speed.tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? NaN);
-      speed.fcp.push(lhr.audits['first-contentful-paint']?.numericValue ?? NaN);
+      if (categories.includes('performance')) {
+        speed.scores.push((lhr.categories.performance?.score ?? 0) * 100);
+        speed.lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
+        speed.tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? NaN);
+        speed.fcp.push(lhr.audits['first-contentful-paint']?.numericValue ?? NaN);
+      }
+      const accessibility = lhr.categories.accessibility;
+      if (accessibility) {
+        speed.accessibility.push((accessibility.score ?? 0) * 100);
+        for (const ref of accessibility.auditRefs) {
+          const audit = lhr.audits[ref.id];
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+            speed.failedAudits.push(`${ref.id} (${failedElements(audit.details)})`);
+          }
+        }
+      }
     }
   } finally {
     await browser.close();
   }
   return speed;
+}
+
+/** The elements an accessibility audit names (its details table of nodes), for the note. */
+function failedElements(details: unknown): string {
+  const items = (details as { items?: { node?: { selector?: string } }[] } | undefined)?.items ?? [];
+  const selectors = items.map((item) => item.node?.selector).filter((selector) => selector !== undefined);
+  return selectors.length > 0 ? selectors.slice(0, 3).join(', ') : 'no element named';
 }
 
 function speedRow(screen: string, s: Speed): BenchRow {
@@ -340,6 +376,20 @@ function speedRow(screen: string, s: Speed): BenchRow {
     unit: '',
     budget: { min: 95, text: '≥ 95' },
     note: `desktop preset; scores ${s.scores.map((n) => n.toFixed(0)).join(', ')}; median LCP ${ms(s.lcp)}, FCP ${ms(s.fcp)}, TBT ${ms(s.tbt)}`,
+  };
+}
+
+/** Lighthouse's accessibility score (its axe-core audits; docs/accessibility.md): the lowest of the runs. */
+function accessibilityRow(screen: string, s: Speed): BenchRow {
+  const failed = [...new Set(s.failedAudits)];
+  return {
+    section: 'accessibility',
+    figure: `Lighthouse accessibility, ${screen}`,
+    ours: s.accessibility.length > 0 ? Math.min(...s.accessibility) : null,
+    baseline: null,
+    unit: '',
+    budget: { min: 100, text: '100' },
+    note: failed.length > 0 ? `failed: ${failed.join('; ')}` : `every audit passes (${s.accessibility.length} run(s))`,
   };
 }
 
@@ -374,12 +424,18 @@ export async function webSection(baseUrl: string, log: (line: string) => void): 
   } finally {
     await browser.close();
   }
-  await part('page speed', async () => [
-    speedRow('login screen', await lighthouseRuns(baseUrl, LOGIN, null, LIGHTHOUSE_RUNS)),
+  await part('page speed', async () => {
+    const login = await lighthouseRuns(baseUrl, LOGIN, null, LIGHTHOUSE_RUNS);
+    return [speedRow('login screen', login), accessibilityRow('login screen', login)];
+  });
+  await part('accessibility', async () => [
+    // the score does not vary from run to run: one run, accessibility only
+    accessibilityRow('overview', await lighthouseRuns(baseUrl, OVERVIEW, session, 1, ['accessibility'])),
   ]);
-  await part('page speed', async () => [
-    speedRow('subject listing', await lighthouseRuns(baseUrl, LISTING, session, LIGHTHOUSE_RUNS)),
-  ]);
+  await part('page speed', async () => {
+    const listing = await lighthouseRuns(baseUrl, LISTING, session, LIGHTHOUSE_RUNS);
+    return [speedRow('subject listing', listing), accessibilityRow('subject listing', listing)];
+  });
   log('Lighthouse done');
   return rows;
 }
