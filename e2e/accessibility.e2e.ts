@@ -2,7 +2,16 @@ import { PAGES } from '@lectern/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, scanScreen } from './accessibility';
-import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  checkScreen,
+  launchBrowser,
+  newPage,
+  requestDemoCode,
+  shot,
+  signInThroughScreen,
+} from './browser';
 
 /**
  * Accessibility of every page, beyond what the other journeys visit: each page of PAGES as a super
@@ -194,12 +203,7 @@ describe('motion and live regions', () => {
   it('a failed call is read out at once (an assertive alert), a success politely (a status)', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await page.goto('/auth/login');
-      await page.getByLabel('Mobile number').fill('9000000002');
-      await page.getByRole('button', { name: 'Request code' }).click();
-      const hint = page.getByText(/Demo mode: your code is \d{6}/);
-      await hint.waitFor();
-      const code = /(\d{6})/.exec((await hint.textContent()) ?? '')?.[1];
+      const code = await requestDemoCode(page, '9000000002');
       await page.getByLabel('One-time code').fill(code === '000000' ? '111111' : '000000');
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       const alerts = page.getByRole('alert').filter({ hasText: 'Invalid Credentials' });

@@ -41,6 +41,23 @@ export async function newPage(
 }
 
 /** Signs in through the screen: number, 'Request code', the demo hint's code, 'Sign in'. */
+/** Waits for the sign-in screen's demo-mode hint and gives the code it shows. */
+export async function readDemoCode(page: Page): Promise<string> {
+  const hint = page.getByText(/Demo mode: your code is \d{6}/);
+  await hint.waitFor();
+  const code = /(\d{6})/.exec((await hint.textContent()) ?? '')?.[1];
+  if (!code) throw new Error('no demo code shown');
+  return code;
+}
+
+/** Opens sign-in, asks a code for `mobileNumber` with the mouse, and gives the demo code shown. */
+export async function requestDemoCode(page: Page, mobileNumber: string): Promise<string> {
+  await page.goto('/auth/login');
+  await page.getByLabel('Mobile number').fill(mobileNumber);
+  await page.getByRole('button', { name: 'Request code' }).click();
+  return readDemoCode(page);
+}
+
 export async function signInThroughScreen(page: Page, mobileNumber: string): Promise<void> {
   await page.goto('/auth/login');
   const number = page.getByLabel('Mobile number');
@@ -48,11 +65,8 @@ export async function signInThroughScreen(page: Page, mobileNumber: string): Pro
   await checkScreen(page, 'sign-in');
   await number.fill(mobileNumber);
   await page.getByRole('button', { name: 'Request code' }).click();
-  const hint = page.getByText(/Demo mode: your code is \d{6}/);
-  await hint.waitFor();
+  const code = await readDemoCode(page);
   await checkScreen(page, 'sign-in-code');
-  const code = /(\d{6})/.exec((await hint.textContent()) ?? '')?.[1];
-  if (!code) throw new Error('no demo code shown');
   await page.getByLabel('One-time code').fill(code);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL('**/overview');

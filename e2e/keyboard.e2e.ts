@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage } from './browser';
+import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, readDemoCode } from './browser';
 import { expectEscapeReturnsFocus, expectFocusTrapped, isFocused, tab, tabTo } from './keyboard';
 import { signIn } from './processes';
 
@@ -30,11 +30,8 @@ async function signInByKeyboard(page: Page, mobileNumber: string): Promise<void>
   await expect.poll(() => isFocused(number)).toBe(true);
   await page.keyboard.type(mobileNumber);
   await page.keyboard.press('Enter');
-  const hint = page.getByText(/Demo mode: your code is \d{6}/);
-  await hint.waitFor();
+  const code = await readDemoCode(page);
   await expect.poll(() => isFocused(page.getByLabel('One-time code'))).toBe(true);
-  const code = /(\d{6})/.exec((await hint.textContent()) ?? '')?.[1];
-  if (!code) throw new Error('no demo code shown');
   await page.keyboard.type(code);
   await page.keyboard.press('Enter');
   await page.waitForURL('**/overview');

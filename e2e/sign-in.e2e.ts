@@ -1,7 +1,7 @@
 import { DEMO_STAFF, MESSAGES, PAGES, createSigner, fillMessage, hasPermission, type Role } from '@lectern/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkScreen, launchBrowser, newPage, signInThroughScreen } from './browser';
+import { checkScreen, launchBrowser, newPage, requestDemoCode, signInThroughScreen } from './browser';
 
 describe('signing in and the navigation each role sees', () => {
   let browser: Browser;
@@ -47,12 +47,7 @@ describe('signing in and the navigation each role sees', () => {
   it("shows 'Invalid Credentials' for a wrong code", async () => {
     const { context, page } = await newPage(browser);
     try {
-      await page.goto('/auth/login');
-      await page.getByLabel('Mobile number').fill('9000000002');
-      await page.getByRole('button', { name: 'Request code' }).click();
-      const hint = page.getByText(/Demo mode: your code is \d{6}/);
-      await hint.waitFor();
-      const code = /(\d{6})/.exec((await hint.textContent()) ?? '')![1]!;
+      const code = await requestDemoCode(page, '9000000002');
       await page.getByLabel('One-time code').fill(code === '000000' ? '111111' : '000000');
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.getByText('Invalid Credentials').first().waitFor();

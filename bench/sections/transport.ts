@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../e2e/processes';
 import { startConsole } from '../../e2e/start-console';
 import { signIn } from '../lib/client';
 import { CAN_PIN, LOAD_CPU, SERVER_CPU, cpuSeconds, onCpus } from '../lib/cpu';
@@ -21,19 +21,6 @@ const IDLE_SETTLE_S = 20;
 const IDLE_MEASURE_S = 30;
 const LOAD_S = 10;
 const CONNECTIONS = 10;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** The bytes a browser that accepts brotli is sent for `url`, with the headers that matter. */
 async function asSent(url: string): Promise<{ body: Buffer; type: string; encoding: string }> {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { abortableSleep } from '../lib/abortable-sleep';
 import type { JobQueue, QueuePolicy, QueuedJob } from './job-queue';
 
 /**
@@ -64,8 +65,8 @@ export class JobRegistry {
   private readonly stopping = new AbortController();
   private loops: Promise<void>[] = [];
   private working = false;
-  /** idle loops' waits, ended early when a job is sent */
-  private readonly sleepers = new Set<() => void>();
+  /** aborted (and replaced) when a job is sent: ends idle loops' waits early */
+  private wakeUp = new AbortController();
   /** stops listening for jobs sent by other processes; null while nothing listens */
   private unlisten: (() => Promise<void>) | null = null;
 
@@ -135,23 +136,13 @@ export class JobRegistry {
 
   /** Ends every idle wait now: a job may be waiting. */
   private wake(): void {
-    for (const wakeUp of [...this.sleepers]) wakeUp();
+    this.wakeUp.abort();
+    this.wakeUp = new AbortController();
   }
 
   /** Waits up to `ms`; a sent job (here or elsewhere) or stopping ends the wait early. */
   private idle(ms: number, signal: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      if (signal.aborted) return resolve();
-      const done = () => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        this.sleepers.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      signal.addEventListener('abort', done, { once: true });
-      this.sleepers.add(done);
-    });
+    return abortableSleep(ms, AbortSignal.any([signal, this.wakeUp.signal]));
   }
 
   async cancel<P extends object, Q extends string>(type: JobType<P, Q>, queue: Q, id: string): Promise<void> {
