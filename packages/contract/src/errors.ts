@@ -30,6 +30,32 @@ export const MESSAGES = {
   contentActionFailed: "Failed to [action] [type] '[name]'. Please try again later.",
   attachVideoFailed: 'Failed to attach video for [subTopicName]. Please try again later.',
   categoryHasSubcategories: 'You cannot delete a category with subcategory(s) in it.',
+  // students, subscriptions, orders and invoices (Lectern's wording; spec 2 §8 leaves them open)
+  studentNotFound: 'No student found for [mobileNumber].',
+  subscriptionGranted: "'[subscriptionLabel]' of '[catalogueName]' was granted to [studentName] until [endDate].",
+  subscriptionExtended: "[studentName]'s '[subscriptionLabel]' now ends on [endDate].",
+  subscriptionCancelled: "[studentName]'s '[subscriptionLabel]' was cancelled.",
+  subscriptionAlreadyCancelled: "[studentName]'s '[subscriptionLabel]' is already cancelled.",
+  subscriptionCancelledNoExtend: "[studentName]'s '[subscriptionLabel]' is cancelled and cannot be extended.",
+  subscriptionExtendNotLater: 'The new end date ([endDate]) must be after the current end date ([currentEndDate]).',
+  // legal terms (Lectern's wording; spec 2 §8 leaves them open)
+  termsSaved: 'The terms were saved as version [version].',
+  termsEmpty: 'The terms cannot be empty. Write the terms, then save.',
+  termsTooLong: 'The terms may hold at most [max] characters.',
+  termsUnchanged: 'These terms are the same as version [version]: there is nothing to save.',
+  termsFirstMinor: 'The first version of the terms cannot be a minor change: no student has accepted any terms yet.',
+  subscriptionArchivedCatalogue: "'[catalogueName]' is archived: its plans cannot be granted.",
+  subscriptionPlanEnded: "'[subscriptionLabel]' of '[catalogueName]' ended on [endDate] and cannot be granted.",
+  invoiceNotIssued: 'No invoice has been issued for order [orderId]: it is [status].',
+  emailVerified: "[studentName]'s e-mail [email] is now verified.",
+  emailAlreadyVerified: "[studentName]'s e-mail [email] was already verified.",
+  emailMissing: '[studentName] has no e-mail address to verify.',
+  verificationSent: 'A verification link was sent to [email].',
+  verificationNotSent: 'The verification e-mail to [email] could not be sent: [reason]',
+  verificationLinkInvalid: 'This verification link is not valid or has expired. Ask for a new one.',
+  verificationLinkDone: 'Thank you, [studentName]: your e-mail [email] is verified.',
+  catalogueHasSubscribers:
+    "'[catalogueName]' has [count] student subscription(s) and cannot be deleted. Archive it instead.",
   // client messages
   dateRange: 'Select proper date range!',
   multipleFiles: 'Multiple Files not supported!',
@@ -66,6 +92,58 @@ export const MESSAGES = {
   subjectReverted: "'[subjectName]' was sent back to its content developers.",
   videoAttached: 'Video attached to [subTopicName].',
   videoDetached: 'Video removed from [subTopicName].',
+  // catalogues, OTS and categories (Lectern's wording; spec 2 §8 leaves catalogue messages open)
+  catalogueCreated: "Catalogue '[catalogueName]' was created.",
+  catalogueUpdated: "Catalogue '[catalogueName]' was updated.",
+  catalogueArchived: "Catalogue '[catalogueName]' was archived.",
+  catalogueUnarchived: "Catalogue '[catalogueName]' was unarchived.",
+  catalogueDeleted: "Catalogue '[catalogueName]' was deleted.",
+  catalogueCodeTaken: "A catalogue with code '[catalogueCode]' already exists. Choose another code.",
+  catalogueStoreListed:
+    "'[catalogueName]' is listed in the store as '[storeListingName]' and cannot be deleted. Remove its store listing first, or archive it.",
+  catalogueHasPreviewVideos:
+    "'[catalogueName]' still has [count] preview video(s). Move or delete them first, or archive the catalogue.",
+  catalogueSubjectNotPublished:
+    "'[subjectName]' is not published yet: only published subjects can be added to a catalogue.",
+  catalogueFinanceReadOnly:
+    'Finance staff may change only prices, subscriptions and OTS products. These fields are read-only for you: [fields].',
+  catalogueSubscriptionUnknown: "Subscription [subscriptionId] does not belong to '[catalogueName]'.",
+  catalogueAddOnUnknown: "Add-on [addOnId] does not belong to '[catalogueName]'.",
+  catalogueEndDatePast: "The end date of subscription '[subscriptionLabel]' ([date]) is in the past.",
+  cataloguePreviewVideoUnknown: 'Video [videoId] is not a preview video of any catalogue.',
+  otsSaved: "One-time-sale products of '[subscriptionLabel]' were saved.",
+  otsRowInvalid: 'Please check the one-time-sale products: [details].',
+  categoryCreated: "Category '[categoryName]' was created.",
+  categoryUpdated: "Category '[categoryName]' was updated.",
+  categoryDeleted: "Category '[categoryName]' was deleted.",
+  categoryOrderSaved: 'The order of the categories was saved.',
+  categoryNameTaken: "A category named '[categoryName]' already exists.",
+  categoryOrderMismatch: 'The order must list every category exactly once. Reload to see the current categories.',
+  subCategoryUnknown: "Sub-category [subCategoryId] does not belong to '[categoryName]'.",
+  subCategoryNameTwice: "'[subCategoryName]' appears twice in '[categoryName]'.",
+  // store listings (Lectern's wording; spec 2 §8 leaves store-listing messages open)
+  storeListingCreated: "Store listing '[storeListingName]' was created.",
+  storeListingUpdated: "Store listing '[storeListingName]' was updated.",
+  storeListingCodeTaken: "A store listing with code '[storeListingCode]' already exists. Choose another code.",
+  storeListingSlugTaken: "The address /store/[slug] is already used by '[storeListingName]'. Choose another slug.",
+  storeListingCatalogueListed:
+    "'[catalogueName]' already has a store listing, '[storeListingName]'. Edit that listing instead.",
+  storeListingCatalogueArchived: "'[catalogueName]' is archived and cannot be listed in the store.",
+  storeListingSubscriptionUnknown: "Subscription [subscriptionId] is not a plan of '[catalogueName]'.",
+  storeListingAddOnUnknown: "Add-on [addOnId] is not an add-on of '[catalogueName]'.",
+  storeListingPreviewVideoUnknown: "Video [videoId] is not a transcoded preview video of '[catalogueName]'.",
+  storeListingThumbnailUnknown: "The thumbnail chosen for '[title]' is not one of that video's generated thumbnails.",
+  storeListingRecommendsItself: 'A store listing cannot recommend itself.',
+  storeListingRecommendationUnknown: 'Store listing [storeListingId] does not exist, so it cannot be recommended.',
+  storeListingRecommendationArchived: "'[storeListingName]' lists an archived catalogue and cannot be recommended.",
+  storeListingTwice: '[what] appears twice in the store listing.',
+  storeListingFaqEmpty: "The answer to '[question]' is empty once unsafe HTML is removed.",
+  storeListingDeleted: "Store listing '[storeListingName]' was deleted.",
+  storeListingPublished: "'[storeListingName]' is published in the store. Save it as a draft first, then delete it.",
+  storeListingHasCoupons:
+    "'[storeListingName]' is named by coupon(s) [coupons]. Take it out of those coupons first, then delete it.",
+  storeListingSlugInvalid:
+    "No address can be made from the name '[storeListingName]'. Enter a slug in the SEO section.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -7,6 +7,9 @@ import {
   formatDateLong,
   formatDuration,
   formatIndianNumber,
+  formatIndiaDateTime,
+  formatIndiaSpan,
+  formatIndiaTime,
   formatRelativeTime,
   initials,
   orNA,
@@ -478,5 +481,22 @@ describe('uuid', () => {
       Reflect.deleteProperty(cryptoApi, 'randomUUID');
     }
     expect(typeof globalThis.crypto.randomUUID).toBe('function');
+  });
+});
+
+describe('India time', () => {
+  it('names an instant in India time whatever the machine zone, and a span with its end on the same day as a time', () => {
+    expect(formatIndiaTime('2026-11-30T04:30:00Z')).toBe('10:00 AM');
+    expect(formatIndiaDateTime('2026-11-30T04:30:00Z')).toBe('Mon, 30 Nov, 10:00 AM');
+    expect(formatIndiaDateTime('2026-11-30T18:29:00Z')).toBe('Mon, 30 Nov, 11:59 PM');
+    expect(formatIndiaSpan('2026-11-30T04:30:00Z', '2026-11-30T06:00:00Z')).toEqual({
+      start: 'Mon, 30 Nov, 10:00 AM',
+      end: '11:30 AM',
+    });
+    // past India midnight: the end names its day
+    expect(formatIndiaSpan('2026-11-30T17:30:00Z', '2026-11-30T19:00:00Z')).toEqual({
+      start: 'Mon, 30 Nov, 11:00 PM',
+      end: 'Tue, 1 Dec, 12:30 AM',
+    });
   });
 });

@@ -105,6 +105,43 @@ export function formatDateLong(value: Date | string | number | null | undefined)
   return `${date.getDate()} ${month} ${pad4(date.getFullYear())}, ${hours12}:${pad2(date.getMinutes())} ${meridiem}`;
 }
 
+// India time (UTC+05:30, no daylight saving), whatever the machine's zone: live classes are
+// scheduled and named in it ('Mon, 30 Nov, 10:00 AM').
+const INDIA_DAY = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+});
+const INDIA_CLOCK = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
+/** The India clock time of an instant: '10:00 AM'. */
+export function formatIndiaTime(value: Date | string | number): string {
+  return INDIA_CLOCK.format(new Date(value)).replace(/\s?(am|pm)$/i, (_m, p: string) => ` ${p.toUpperCase()}`);
+}
+
+/** The India day and time of an instant: 'Mon, 30 Nov, 10:00 AM'. */
+export function formatIndiaDateTime(value: Date | string | number): string {
+  return `${INDIA_DAY.format(new Date(value))}, ${formatIndiaTime(value)}`;
+}
+
+/** A span in India time: its start with the day, its end as a time when on the same India day. */
+export function formatIndiaSpan(
+  start: Date | string | number,
+  end: Date | string | number,
+): { start: string; end: string } {
+  const day = (v: Date | string | number) => INDIA_DAY.format(new Date(v));
+  return {
+    start: formatIndiaDateTime(start),
+    end: day(start) === day(end) ? formatIndiaTime(end) : formatIndiaDateTime(end),
+  };
+}
+
 const BYTE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
 
 /** Formats a byte count in 1024 steps (Bytes..PB) with up to `decimals` trimmed decimals; negative/non-finite -> '0 Bytes'. */

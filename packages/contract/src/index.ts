@@ -9,6 +9,16 @@ import { videosContract } from './videos/videos.contract';
 import { uploadsContract } from './uploads/uploads.contract';
 import { filesContract } from './files/files.contract';
 import { transcodingContract } from './transcoding/transcoding.contract';
+import { cataloguesContract } from './catalogues/catalogues.contract';
+import { categoriesContract } from './categories/categories.contract';
+import { storeListingsContract } from './store-listings/store-listings.contract';
+import { studentsContract } from './students/students.contract';
+import { mailContract } from './mail/mail.contract';
+import { couponsContract } from './coupons/coupons.contract';
+import { termsContract } from './terms/terms.contract';
+import { deliveryContract } from './delivery/delivery.contract';
+import { batchesContract } from './batches/batches.contract';
+import { liveClassesContract } from './live-classes/live-classes.contract';
 
 export * from './constants';
 export * from './envelope';
@@ -34,6 +44,23 @@ export * from './uploads/upload-messages';
 export * from './uploads/uploads.schemas';
 export * from './files/files.schemas';
 export * from './transcoding/transcoding.schemas';
+export * from './catalogues/catalogues.schemas';
+export * from './catalogues/ots-rules';
+export * from './categories/categories.schemas';
+export * from './store-listings/store-listings.schemas';
+export * from './payments/invoice-rules';
+export * from './students/students.schemas';
+export * from './mail/mail.schemas';
+export * from './coupons/coupons.schemas';
+export * from './coupons/coupon-rules';
+export * from './coupons/coupon-messages';
+export * from './terms/terms.schemas';
+export * from './delivery/delivery.schemas';
+export * from './delivery/delivery-rules';
+export * from './batches/batches.schemas';
+export * from './batches/batch-rules';
+export * from './live-classes/live-classes.schemas';
+export * from './live-classes/live-class-rules';
 
 /** Every route of the API, by domain. A route exists here once. */
 export const contract = {
@@ -47,6 +74,16 @@ export const contract = {
   uploads: uploadsContract,
   files: filesContract,
   transcoding: transcodingContract,
+  catalogues: cataloguesContract,
+  categories: categoriesContract,
+  storeListings: storeListingsContract,
+  students: studentsContract,
+  mail: mailContract,
+  terms: termsContract,
+  coupons: couponsContract,
+  delivery: deliveryContract,
+  batches: batchesContract,
+  liveClasses: liveClassesContract,
 } as const;
 
 export type Contract = typeof contract;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MoneySchema, PriceSchema, formatMoney, paise, parseRupees, percentOf, sumMoney } from './money';
+import { MoneySchema, PriceSchema, formatMoney, paise, parseRupees, percentOf, splitGst, sumMoney } from './money';
 
 describe('formatMoney', () => {
   it('shows whole rupees with the Rs. prefix and Indian grouping', () => {
@@ -70,5 +70,18 @@ describe('MoneySchema', () => {
   it('refuses a negative price', () => {
     expect(PriceSchema.safeParse(0).success).toBe(true);
     expect(PriceSchema.safeParse(-1).success).toBe(false);
+  });
+});
+
+describe('splitGst', () => {
+  it('splits a GST-inclusive price into taxable value and tax that add up to the price', () => {
+    expect(splitGst(paise(499_900))).toEqual({ taxable: 423_644, gst: 76_256 });
+    expect(splitGst(paise(11_800))).toEqual({ taxable: 10_000, gst: 1_800 });
+    expect(splitGst(paise(0))).toEqual({ taxable: 0, gst: 0 });
+    expect(splitGst(paise(10_500), 5)).toEqual({ taxable: 10_000, gst: 500 });
+    for (const gross of [1, 99, 12_345, 999_999]) {
+      const { taxable, gst } = splitGst(paise(gross));
+      expect(taxable + gst).toBe(gross);
+    }
   });
 });

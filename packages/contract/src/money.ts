@@ -60,3 +60,20 @@ export function percentOf(amount: Money, percent: number): Money {
   const sign = scaled < 0 ? -1 : 1;
   return paise(sign * Math.floor((Math.abs(scaled) + 5_000) / 10_000));
 }
+
+/** GST on the console's prices when nothing else is configured (DESIGN §9): 18%. */
+export const DEFAULT_GST_PERCENT = 18;
+
+/**
+ * Splits a price that includes GST into its taxable value and the GST inside it, exactly:
+ * taxable = gross x 100 / (100 + rate), rounded half away from zero to the paisa; gst = gross - taxable.
+ */
+export function splitGst(gross: Money, ratePercent: number = DEFAULT_GST_PERCENT): { taxable: Money; gst: Money } {
+  const basisPoints = Math.round(ratePercent * 100);
+  const numerator = gross * 10_000;
+  const denominator = 10_000 + basisPoints;
+  if (!Number.isSafeInteger(numerator)) throw new RangeError('amount too large for GST');
+  const sign = numerator < 0 ? -1 : 1;
+  const taxable = sign * Math.floor((2 * Math.abs(numerator) + denominator) / (2 * denominator));
+  return { taxable: paise(taxable), gst: paise(gross - taxable) };
+}

@@ -25,8 +25,15 @@ export const PERMISSIONS = {
   legal: ['SUPER_ADMIN', 'CONTENT_ADMIN'],
   studentUpdates: ['SUPER_ADMIN', 'CONTENT_ADMIN'],
   batches: ['SUPER_ADMIN', 'CONTENT_ADMIN', 'FINANCE'],
+  /**
+   * students read by id (POST /students/student/byStudentIds): commerce and batch management; the
+   * server answers batch staff who are not commerce staff only students who are in a batch
+   */
+  studentDirectory: ['SUPER_ADMIN', 'CONTENT_ADMIN', 'FINANCE'],
   /** live classes (all) and insights; INSTRUCTOR for their own classes */
   liveClasses: ['SUPER_ADMIN', 'CONTENT_ADMIN', 'INSTRUCTOR'],
+  /** scheduling, showing and hiding, recordings, attendance imports, subjects and chapters: admins */
+  liveClassManage: ['SUPER_ADMIN', 'CONTENT_ADMIN'],
   /** Your Live Classes and go live */
   yourLiveClasses: ['INSTRUCTOR'],
   userManagement: ['SUPER_ADMIN'],
@@ -73,6 +80,28 @@ export const PAGES: readonly PageDef[] = [
     nav: { label: 'Transcoding Manager' },
   },
   { path: '/publisher', pageName: 'Publisher', area: 'publisherPricing', nav: { label: 'Publisher' } },
+  {
+    path: '/publisher/catalogueManager/catalogueList',
+    pageName: 'Publisher - Catalogue Manager',
+    area: 'publisherPricing',
+  },
+  {
+    path: '/publisher/catalogueManager/createCatalogue',
+    pageName: 'Publisher - Create Catalogue',
+    area: 'publisherPricing',
+  },
+  { path: '/publisher/otsManager', pageName: 'Publisher - OTS Manager', area: 'publisherPricing' },
+  { path: '/publisher/editOts', pageName: 'Publisher - Edit OTS', area: 'publisherPricing' },
+  { path: '/publisher/categories', pageName: 'Publisher - Categories', area: 'publisher' },
+  // store listings are the publisher's content, not prices: FINANCE has none of the store manager
+  { path: '/publisher/storeManager/storeDetails', pageName: 'Publisher - Store Details', area: 'publisher' },
+  { path: '/publisher/storeManager/storelistings', pageName: 'Publisher - Store Listings', area: 'publisher' },
+  {
+    path: '/publisher/storeManager/storeDetailsList',
+    pageName: 'Publisher - Store Details List',
+    area: 'publisher',
+  },
+  { path: '/publisher/storeManager/store', pageName: 'Publisher - Store Listing', area: 'publisher' },
   { path: '/coupons', pageName: 'Coupons', area: 'commerce', nav: { label: 'Coupons' } },
   {
     path: '/deliveryManagement',

@@ -28,6 +28,8 @@ export interface RouteDef {
   raw?: boolean;
   /** exists only while the server runs in demo mode */
   demoOnly?: boolean;
+  /** the largest body the route takes, in bytes, when more than the server's default (1 MiB) */
+  bodyLimit?: number;
 }
 
 /** Declares a route, keeping its literal types. */

@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { route } from '../route';
+import {
+  AttachRecordingBodySchema,
+  AttendancePageQuerySchema,
+  AttendanceParamSchema,
+  AttendanceSummarySchema,
+  BatchAttendanceSchema,
+  AttendanceBatchParamSchema,
+  BatchSubjectSchema,
+  ChapterQuerySchema,
+  ChapterSchema,
+  CreateBatchSubjectBodySchema,
+  CreateChapterBodySchema,
+  CreateLiveClassBodySchema,
+  EnabledParamSchema,
+  ImportAttendanceBodySchema,
+  ImportResultSchema,
+  InstructorParamSchema,
+  LiveClassIdParamSchema,
+  LiveClassSchema,
+  MarkOfflineBodySchema,
+  MatchParticipantBodySchema,
+  MeetingAccountSchema,
+  ScheduleQuerySchema,
+  StartResultSchema,
+  StudentAttendancePageSchema,
+  TeacherSchema,
+  UnmatchedParticipantSchema,
+  UpdateLiveClassBodySchema,
+} from './live-classes.schemas';
+
+/** Reading classes and their attendance: admins see every class, an INSTRUCTOR only their own (DESIGN §5). */
+const view = { kind: 'session', area: 'liveClasses', scoped: true } as const;
+/** Scheduling, showing and hiding, recordings, subjects and chapters: admins (SUPER_ADMIN, CONTENT_ADMIN). */
+const manage = { kind: 'session', area: 'liveClassManage' } as const;
+
+// Spec 2 §7 "Live classes" and "Attendance" at DESIGN §9's paths and verbs, and ours beside them:
+// attendance import, hand matching, offline marking, a batch's attendance, the Zoom webhook.
+export const liveClassesContract = {
+  schedule: route({
+    method: 'GET',
+    path: '/batch/live-schedule/{instructorId}',
+    summary: "An instructor's classes by start time ('all': every instructor's, admins only); filters narrow it",
+    access: view,
+    params: InstructorParamSchema,
+    query: ScheduleQuerySchema,
+    response: z.array(LiveClassSchema),
+  }),
+  create: route({
+    method: 'POST',
+    path: '/batch/live-schedule/create',
+    summary:
+      'Schedule a class for batches or groups with a teacher and a meeting account; refused when the teacher or the account is busy then (the message names the other class) or a batch is closed',
+    access: manage,
+    body: CreateLiveClassBodySchema,
+    response: LiveClassSchema,
+  }),
+  update: route({
+    method: 'PUT',
+    path: '/batch/live-schedule/update',
+    summary: 'Change a scheduled class (409 on a stale version); its meeting is updated with it',
+    access: manage,
+    body: UpdateLiveClassBodySchema,
+    response: LiveClassSchema,
+  }),
+  remove: route({
+    method: 'DELETE',
+    path: '/batch/live-schedule/delete/{liveClassId}',
+    summary: 'Delete a scheduled class and its meeting',
+    access: manage,
+    params: LiveClassIdParamSchema,
+    response: z.object({ deleted: z.literal(true) }),
+  }),
+  setEnabled: route({
+    method: 'PUT',
+    path: '/batch/live-schedule/{liveClassId}/{enabled}',
+    summary: 'Show (true) or hide (false) a class to students; hiding stops its join link and recording playing',
+    access: manage,
+    params: EnabledParamSchema,
+    response: LiveClassSchema,
+  }),
+  attachRecording: route({
+    method: 'POST',
+    path: '/batch/live-classes/{liveClassId}/live-class-recording',
+    summary: 'Attach a transcoded recording (from the recordings list) to a class',
+    access: manage,
+    params: LiveClassIdParamSchema,
+    body: AttachRecordingBodySchema,
+    response: LiveClassSchema,
+  }),
+  removeRecording: route({
+    method: 'DELETE',
+    path: '/batch/live-classes/{liveClassId}/live-class-recording',
+    summary:
+      "Take a class's recording off it (the video stays in the recordings list); its playback links stop working",
+    access: manage,
+    params: LiveClassIdParamSchema,
+    response: LiveClassSchema,
+  }),
+  meetingAccounts: route({
+    method: 'GET',
+    path: '/batch/live-class/zoom-accounts',
+    summary: 'The meeting accounts classes can be held on (Zoom, Jitsi, typed link)',
+    access: view,
+    response: z.array(MeetingAccountSchema),
+  }),
+  start: route({
+    method: 'POST',
+    path: '/batch/live-class/start/{liveClassId}',
+    summary:
+      "Go live: the class becomes LIVE and the teacher gets the meeting's start address (an instructor: their own classes)",
+    access: view,
+    params: LiveClassIdParamSchema,
+    response: StartResultSchema,
+  }),
+  subjects: route({
+    method: 'GET',
+    path: '/batch/subject/all',
+    summary: 'The subjects classes are taught in (their own small list, not the content subjects)',
+    access: view,
+    response: z.array(BatchSubjectSchema),
+  }),
+  createSubject: route({
+    method: 'POST',
+    path: '/batch/subject/create',
+    summary: 'Add a batch subject (names unique, case-insensitive)',
+    access: manage,
+    body: CreateBatchSubjectBodySchema,
+    response: BatchSubjectSchema,
+  }),
+  chapters: route({
+    method: 'GET',
+    path: '/batch/chapter/all',
+    summary: "Chapters by subject and name (subjectId: one subject's)",
+    access: view,
+    query: ChapterQuerySchema,
+    response: z.array(ChapterSchema),
+  }),
+  createChapter: route({
+    method: 'POST',
+    path: '/batch/chapter/create',
+    summary: 'Add a chapter to a batch subject (names unique within the subject)',
+    access: manage,
+    body: CreateChapterBodySchema,
+    response: ChapterSchema,
+  }),
+  teachers: route({
+    method: 'GET',
+    path: '/batch/teacher/all',
+    summary: 'The users who can teach: active INSTRUCTOR users, by name',
+    access: view,
+    response: z.array(TeacherSchema),
+  }),
+  attendance: route({
+    method: 'GET',
+    path: '/batch/{classRoomType}/attendance/{liveClassId}',
+    summary:
+      "A class's attendance: invited, joined, present, average minutes, the unmatched, and who was in class each minute",
+    access: view,
+    params: AttendanceParamSchema,
+    response: AttendanceSummarySchema,
+  }),
+  studentAttendance: route({
+    method: 'GET',
+    path: '/batch/{classRoomType}/attendance/students/{liveClassId}',
+    summary:
+      "Each invited student's attendance (rows in data.page with studentId): join and leave, merged minutes, present, and why",
+    access: view,
+    params: AttendanceParamSchema,
+    query: AttendancePageQuerySchema,
+    response: StudentAttendancePageSchema,
+  }),
+  unmatched: route({
+    method: 'GET',
+    path: '/batch/live/attendance/unmatched/{liveClassId}',
+    summary: 'Participants not matched to a student (by registrant, e-mail or mobile; never by display name)',
+    access: view,
+    params: LiveClassIdParamSchema,
+    response: z.array(UnmatchedParticipantSchema),
+  }),
+  importAttendance: route({
+    method: 'POST',
+    path: '/batch/live/attendance/import/{liveClassId}',
+    summary: "Participants from Zoom's participants CSV (read in the browser) replace the class's imported attendance",
+    access: manage,
+    params: LiveClassIdParamSchema,
+    body: ImportAttendanceBodySchema,
+    /** 20,000 sessions of a large class are about 4 MiB of JSON */
+    bodyLimit: 8 * 1024 * 1024,
+    response: ImportResultSchema,
+  }),
+  matchParticipant: route({
+    method: 'PUT',
+    path: '/batch/live/attendance/match',
+    summary: 'Count an unmatched participant as a student of the class, by hand (recorded with who matched)',
+    access: manage,
+    body: MatchParticipantBodySchema,
+    response: AttendanceSummarySchema,
+  }),
+  markOffline: route({
+    method: 'PUT',
+    path: '/batch/offline/attendance/{liveClassId}',
+    summary: 'Mark students present or absent in an offline class',
+    access: view,
+    params: LiveClassIdParamSchema,
+    body: MarkOfflineBodySchema,
+    response: AttendanceSummarySchema,
+  }),
+  batchAttendance: route({
+    method: 'GET',
+    path: '/batch/live/attendance/batch/{batchId}',
+    summary: "A batch's attendance across its classes (held ones, by start time): for the insights chart",
+    access: view,
+    params: AttendanceBatchParamSchema,
+    response: BatchAttendanceSchema,
+  }),
+  zoomWebhook: route({
+    method: 'POST',
+    path: '/batch/live-class/zoom/webhook',
+    summary:
+      "Zoom's event notifications: the URL-validation challenge, meeting.ended and recording.completed (HMAC of v0:{timestamp}:{body} verified; acknowledged at once, the download queued as a job)",
+    access: { kind: 'open' },
+    // Zoom reads the answer itself: {plainToken, encryptedToken} at the top, not in the envelope
+    raw: true,
+    body: z.object({ event: z.string(), payload: z.record(z.string(), z.unknown()) }).passthrough(),
+    response: z.object({
+      plainToken: z.string().optional(),
+      encryptedToken: z.string().optional(),
+      received: z.boolean().optional(),
+    }),
+  }),
+};
