@@ -31,6 +31,16 @@ import { SignatureVerifier } from './plugins/signature';
 import { seedDemoData } from './seed/demo-seed';
 import { seedDemoSubjects } from './seed/demo-subjects';
 import { seedDemoCatalogues } from './seed/demo-media';
+import { seedDemoPublisher } from './seed/demo-publisher';
+import { seedDemoStudents } from './seed/demo-students';
+import { seedDemoCoupons } from './seed/demo-coupons';
+import { seedDemoDelivery } from './seed/demo-delivery';
+import { seedDemoBatches } from './seed/demo-batches';
+import { seedDemoLiveClasses } from './seed/demo-live-classes';
+import { seedDemoAttendance } from './seed/demo-attendance';
+import { seedDemoTerms } from './seed/demo-terms';
+import { createMailer, type Mailer } from './mail/mailer';
+import { seedDemoCategories } from './seed/demo-categories';
 import { seedLargeDemo } from './seed/large-demo';
 import { seedDemoMedia } from './seed/demo-playable';
 
@@ -42,6 +52,8 @@ export interface BuildOptions {
   seed?: boolean;
   /** replace code delivery (tests) */
   delivery?: CodeDelivery;
+  /** replace e-mail (tests) */
+  mailer?: Mailer;
   logger?: boolean | object;
   /** where the default logger writes (tests read the log lines); default: standard output */
   logStream?: NodeJS.WritableStream;
@@ -107,8 +119,17 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     };
     seeded(await seedDemoData(database.db), 'demo staff');
     seeded(await seedDemoSubjects(database.db), 'demo subjects');
+    seeded(await seedDemoCategories(database.db), 'demo store categories');
     seeded(await seedDemoCatalogues(database.db), 'demo catalogues and live classes');
-    seeded(await seedLargeDemo(database, process.env.DEMO_SEED), 'large demo data');
+    seeded(await seedDemoPublisher(database.db), 'demo catalogues, subscriptions and store listings');
+    seeded(await seedDemoStudents(database.db, config.invoicing), 'demo students, orders and invoices');
+    seeded(await seedDemoCoupons(database.db), 'demo coupons and their redemptions');
+    seeded(await seedDemoDelivery(database.db), 'demo delivery packages');
+    seeded(await seedDemoBatches(database.db), 'demo batches, branches, programs and groups');
+    seeded(await seedDemoLiveClasses(database.db, config.meetings), 'demo live classes, subjects and meeting accounts');
+    seeded(await seedDemoAttendance(database.db), 'demo attendance of held live classes');
+    seeded(await seedDemoTerms(database.db), 'demo legal terms and acceptances');
+    seeded(await seedLargeDemo(database, process.env.DEMO_SEED, config.invoicing), 'large demo data');
   }
   // Fresh tables have no statistics, and the planner then guesses (a one-subject read once planned a
   // hash join over every video: 17 ms instead of 0.07). PGlite never analyzes by itself: see the sweeper.
@@ -129,6 +150,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     signatures: new SignatureVerifier(database.db, keys),
     sessions: new SessionService(database.db, keys, config.sessionTtlMs),
     delivery,
+    mailer: options.mailer ?? createMailer(config, database.db, app.log),
   };
 
   await app.register(helmet, {

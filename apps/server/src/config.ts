@@ -33,6 +33,10 @@ export interface Config {
   };
   /** where codes go when demo mode is off: an HTTP endpoint that takes { mobileNumber, message } */
   smsWebhookUrl: string | undefined;
+  /** where e-mail goes when demo mode is off: an SMTP server, smtp[s]://user:password@host:port */
+  smtpUrl: string | undefined;
+  /** the sender of every e-mail, 'Name <address>' */
+  mailFrom: string;
   keys: {
     privateKeyPem: string | undefined;
     signingSecret: string | undefined;
@@ -49,7 +53,119 @@ export interface Config {
   benchSkipSignature?: boolean;
   /** the transcoding queue and worker (README "Transcoding") */
   transcoding: TranscodingConfig;
+  /** the console's own address as people reach it, for links in e-mails (PUBLIC_URL) */
+  publicUrl: string;
+  /** who issues the GST tax invoices, and how (README "Invoices") */
+  invoicing: InvoicingConfig;
+  /** couriers and their tracking pages (README "Configuration", COURIER_TRACKING_URLS) */
+  delivery: DeliveryConfig;
+  /** meeting providers of live classes (docs/operations.md "Live classes: meetings") */
+  meetings: MeetingsConfig;
   version: string;
+}
+
+/** Zoom's Server-to-Server OAuth app: every value from the environment, never stored in the database. */
+export interface ZoomConfig {
+  accountId: string;
+  clientId: string;
+  clientSecret: string;
+  /** the app's webhook secret token: verifies x-zm-signature and answers URL validation */
+  webhookSecret: string;
+  /** the host of meetings made for accounts that name none */
+  hostEmail: string;
+  /** https://api.zoom.us/v2 and https://zoom.us (tests point both at a fake on loopback) */
+  apiBase: string;
+  oauthBase: string;
+}
+
+export interface MeetingsConfig {
+  /** the Jitsi Meet servers of the embedded default (JITSI_BASE_URLS, comma-separated) */
+  jitsiBaseUrls: string[];
+  /** null unless ZOOM_ACCOUNT_ID, ZOOM_CLIENT_ID and ZOOM_CLIENT_SECRET are all set */
+  zoom: ZoomConfig | null;
+  /** ZOOM_WEBHOOK_SECRET_TOKEN alone is enough to take Zoom's webhooks */
+  zoomWebhookSecret: string | null;
+}
+
+function meetingsConfig(env: NodeJS.ProcessEnv): MeetingsConfig {
+  const jitsiBaseUrls = (env.JITSI_BASE_URLS ?? 'https://meet.jit.si,https://jitsi.riot.im')
+    .split(',')
+    .map((u) => u.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  for (const url of jitsiBaseUrls) {
+    if (!/^https?:\/\/[^/\s]+/.test(url)) throw new Error(`JITSI_BASE_URLS: '${url}' is not an http(s) address.`);
+  }
+  const webhookSecret = env.ZOOM_WEBHOOK_SECRET_TOKEN?.trim() || null;
+  const zoom =
+    env.ZOOM_ACCOUNT_ID && env.ZOOM_CLIENT_ID && env.ZOOM_CLIENT_SECRET
+      ? {
+          accountId: env.ZOOM_ACCOUNT_ID,
+          clientId: env.ZOOM_CLIENT_ID,
+          clientSecret: env.ZOOM_CLIENT_SECRET,
+          webhookSecret: webhookSecret ?? '',
+          hostEmail: env.ZOOM_HOST_EMAIL ?? '',
+          apiBase: (env.ZOOM_API_BASE ?? 'https://api.zoom.us/v2').replace(/\/+$/, ''),
+          oauthBase: (env.ZOOM_OAUTH_BASE ?? 'https://zoom.us').replace(/\/+$/, ''),
+        }
+      : null;
+  return { jitsiBaseUrls, zoom, zoomWebhookSecret: webhookSecret };
+}
+
+/** Each courier's tracking page, `{trackingId}` standing for the consignment: trackerLink is built from it, never typed. */
+export interface DeliveryConfig {
+  /** courier code (DTDC, BLUE_DART ...) -> tracking URL template; DTDC is the default courier */
+  courierTrackingUrls: Record<string, string>;
+}
+
+/** The couriers known out of the box; COURIER_TRACKING_URLS (JSON) adds couriers or replaces these. */
+export const DEFAULT_COURIER_TRACKING_URLS: Readonly<Record<string, string>> = {
+  DTDC: 'https://www.dtdc.in/trace.asp?strCnno={trackingId}',
+  BLUE_DART: 'https://www.bluedart.com/web/guest/trackdartresult?trackFor=0&trackNo={trackingId}',
+  INDIA_POST:
+    'https://www.indiapost.gov.in/_layouts/15/dop.portal.tracking/trackconsignment.aspx?consignmentNumber={trackingId}',
+};
+
+/** COURIER_TRACKING_URLS: a JSON object of courier code -> https URL template holding {trackingId}. */
+function deliveryConfig(raw: string | undefined): DeliveryConfig {
+  const courierTrackingUrls: Record<string, string> = { ...DEFAULT_COURIER_TRACKING_URLS };
+  if (!raw?.trim()) return { courierTrackingUrls };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new Error(
+      'COURIER_TRACKING_URLS must be JSON like {"DELHIVERY":"https://www.delhivery.com/track/package/{trackingId}"}.',
+    );
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new Error('COURIER_TRACKING_URLS must be a JSON object of courier code to tracking URL.');
+  }
+  for (const [code, template] of Object.entries(parsed)) {
+    if (!/^[A-Z][A-Z0-9_]{1,31}$/.test(code)) {
+      throw new Error(
+        `COURIER_TRACKING_URLS: '${code}' is not a courier code (capitals, digits and _, like BLUE_DART).`,
+      );
+    }
+    if (typeof template !== 'string' || !/^https?:\/\//.test(template) || !template.includes('{trackingId}')) {
+      throw new Error(`COURIER_TRACKING_URLS: the URL of ${code} must be an http(s) address holding {trackingId}.`);
+    }
+    courierTrackingUrls[code] = template;
+  }
+  return { courierTrackingUrls };
+}
+
+/** The supplier on every GST tax invoice, the rate and the serial's prefix (Rule 46). */
+export interface InvoicingConfig {
+  supplierName: string;
+  supplierAddress: string;
+  supplierGstin: string;
+  /** two-digit GST state code of the supplier's registration: decides CGST+SGST or IGST */
+  supplierStateCode: string;
+  gstPercent: number;
+  /** Services Accounting Code on each line (999293: commercial training and coaching) */
+  sacCode: string;
+  /** the serial's prefix: PREFIX/YYyy/NNNNNN, at most 16 characters in all */
+  invoicePrefix: string;
 }
 
 /** HTTP settings that an attacker would otherwise choose for us. */
@@ -214,6 +330,21 @@ function storageConfig(env: NodeJS.ProcessEnv, dataDir: string): StorageConfig {
   };
 }
 
+/** SMTP_URL, checked at start-up; the error never repeats the address, which holds the password. */
+function smtpUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+    throw new Error('SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465');
+  }
+  return value;
+}
+
 function trustProxy(value: string | undefined): HttpConfig['trustProxy'] {
   const text = (value ?? '').trim();
   if (text === '' || text.toLowerCase() === 'false') return false;
@@ -277,6 +408,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxPerAddress: int(env.OTP_MAX_PER_ADDRESS, 30, 'OTP_MAX_PER_ADDRESS'),
     },
     smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || 'Lectern <no-reply@lectern.example>',
     keys: {
       privateKeyPem: env.LECTERN_PRIVATE_KEY || undefined,
       signingSecret: env.LECTERN_SIGNING_SECRET || undefined,
@@ -286,6 +419,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     validateResponses: bool(env.VALIDATE_RESPONSES, false),
     benchSkipSignature: bool(env.BENCH_SKIP_SIGNATURE, false),
     transcoding: transcodingConfig(env, dataDir, nodeEnv),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? '8080'}`).replace(/\/+$/, ''),
+    invoicing: {
+      supplierName: env.INVOICE_SUPPLIER_NAME ?? 'Lectern Learning Private Limited',
+      supplierAddress:
+        env.INVOICE_SUPPLIER_ADDRESS ?? '4th Floor, Prestige Tech Park, Outer Ring Road, Bengaluru, Karnataka 560103',
+      supplierGstin: env.INVOICE_SUPPLIER_GSTIN ?? '29AAACL1234F1ZV',
+      supplierStateCode: env.INVOICE_SUPPLIER_STATE_CODE ?? '29',
+      gstPercent: Number(env.GST_PERCENT ?? '18'),
+      sacCode: env.INVOICE_SAC_CODE ?? '999293',
+      invoicePrefix: env.INVOICE_PREFIX ?? 'LEC',
+    },
+    delivery: deliveryConfig(env.COURIER_TRACKING_URLS),
+    meetings: meetingsConfig(env),
     version: env.npm_package_version ?? '0.1.0',
     ...overrides,
   };

@@ -2,6 +2,9 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 
+/** How often a queue's creation is tried when processes starting together collide. */
+const QUEUE_CREATE_ATTEMPTS = 5;
+
 /** How a queue retries and expires its jobs (pg-boss queue options). */
 export interface QueuePolicy {
   retryLimit: number;
@@ -65,19 +68,25 @@ export class JobQueue {
     boss.on('error', (error) => this.log.warn({ err: error }, 'job queue: background task failed'));
     await boss.start();
     for (const [name, policy] of this.declared) {
-      if (await boss.getQueue(name)) continue;
-      await boss
-        .createQueue(name, {
-          name,
-          retryLimit: policy.retryLimit,
-          retryDelay: policy.retryDelaySeconds,
-          retryBackoff: policy.retryBackoff,
-          expireInHours: policy.expireInHours,
-        })
-        .catch(async (error: unknown) => {
-          // Another process created it at the same moment.
-          if (!(await boss.getQueue(name))) throw error;
-        });
+      // Processes starting together create the same queues at once: one of them may lose a deadlock
+      // (PostgreSQL rolls it back) or find the queue made by another. Look again and retry, a few times.
+      for (let attempt = 1; !(await boss.getQueue(name)); attempt++) {
+        try {
+          await boss.createQueue(name, {
+            name,
+            retryLimit: policy.retryLimit,
+            retryDelay: policy.retryDelaySeconds,
+            retryBackoff: policy.retryBackoff,
+            expireInHours: policy.expireInHours,
+          });
+        } catch (error) {
+          if (attempt >= QUEUE_CREATE_ATTEMPTS) {
+            if (await boss.getQueue(name)) break;
+            throw error;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
+        }
+      }
     }
     return boss;
   }

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { SessionService } from '../modules/auth/session.service';
 import type { CodeDelivery } from '../modules/auth/code-delivery';
+import type { Mailer } from '../mail/mailer';
 import type { SignatureVerifier } from '../plugins/signature';
 import type { ServerKeys } from './keys';
 
@@ -14,4 +15,6 @@ export interface AppDeps {
   signatures: SignatureVerifier;
   sessions: SessionService;
   delivery: CodeDelivery;
+  /** e-mail: the development outbox in demo mode, SMTP otherwise */
+  mailer: Mailer;
 }

@@ -34,6 +34,8 @@ export interface HandlerContext<R extends RouteDef> {
 export interface HandlerResult<R extends RouteDef> {
   data: RouteOutput<R>;
   message?: string;
+  /** send these bytes instead of the envelope (a PDF of `data`, say); `data` is still checked against the contract in tests */
+  file?: { body: Buffer; contentType: string };
   headers?: Record<string, string>;
   status?: number;
 }
@@ -99,6 +101,7 @@ export function registerDomain<D extends Record<string, RouteDef>>(
     app.route({
       method: def.method,
       url: toFastifyPath(def.path),
+      ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
       handler: async (request, reply) => {
         if (def.demoOnly && !deps.config.demoMode) throw AppError.of(404, 'generic');
         const auth = await checkAccess(deps, def.access, request);
@@ -114,6 +117,7 @@ export function registerDomain<D extends Record<string, RouteDef>>(
         if (deps.config.validateResponses) def.response.parse(result.data);
         if (result.headers) void reply.headers(result.headers);
         void reply.status(result.status ?? 200);
+        if (result.file) return reply.type(result.file.contentType).send(result.file.body);
         if (def.raw) return reply.send(result.data);
         return reply.send(
           result.message === undefined ? { data: result.data } : { data: result.data, message: result.message },

@@ -3,14 +3,25 @@ import type { JobRegistry } from '../jobs';
 import type { AppDeps } from '../lib/deps';
 import type { Storage } from '../storage';
 import { storageRoutes } from '../storage/storage-routes';
+import { attendanceRoutes } from './attendance/attendance.routes';
 import { authRoutes } from './auth/auth.routes';
+import { batchesRoutes } from './batches/batches.routes';
+import { cataloguesRoutes } from './catalogues/catalogues.routes';
+import { categoriesRoutes } from './categories/categories.routes';
+import { couponsRoutes } from './coupons/coupons.routes';
 import { filesRoutes } from './files/files.routes';
+import { liveClassesRoutes, type LiveClassesModule } from './live-classes/live-classes.routes';
 import type { VideosRegisteredHook } from './files/video-files';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { overviewRoutes } from './overview/overview.routes';
+import { mailRoutes } from './mail/mail.routes';
+import { studentsRoutes } from './students/students.routes';
+import { deliveryRoutes } from './delivery/delivery.routes';
+import { termsRoutes } from './terms/terms.routes';
 import { subjectsRoutes } from './subjects/subjects.routes';
 import type { SubjectsService } from './subjects/subjects.service';
 import { systemRoutes } from './system/system.routes';
+import { storeListingsRoutes } from './store-listings/store-listings.routes';
 import { mediaRoutes } from './transcoding/media-routes';
 import { transcodingRoutes } from './transcoding/transcoding.routes';
 import type { TranscodingService } from './transcoding/transcoding.service';
@@ -31,7 +42,7 @@ export interface ModuleContext {
   /** the secret of HLS playback addresses: the files module signs them, the media routes check them */
   mediaUrlSecret: Buffer;
   /** services a module gives the modules registered after it */
-  services: { subjects?: SubjectsService };
+  services: { subjects?: SubjectsService; liveClasses?: LiveClassesModule };
 }
 
 /** A domain of the app: its routes (and what it gives later modules), registered once. */
@@ -79,5 +90,40 @@ export const MODULES: readonly AppModule[] = [
   },
   { name: 'transcoding', register: (app, { deps, transcoding }) => transcodingRoutes(app, deps, transcoding) },
   // HLS playback addresses under /media (signed by the files module).
-  { name: 'media', register: (app, { storage, mediaUrlSecret }) => mediaRoutes(app, storage, mediaUrlSecret) },
+  // A live class's recording address is checked on every read (asked of the live-classes module, registered later).
+  {
+    name: 'media',
+    register: (app, ctx) =>
+      mediaRoutes(app, ctx.storage, ctx.mediaUrlSecret, () => ctx.services.liveClasses?.recordingPlayable),
+  },
+  // Publisher I: catalogues with their subscriptions, OTS products and add-ons; store categories.
+  {
+    name: 'catalogues',
+    register: (app, { deps }) => {
+      cataloguesRoutes(app, deps);
+    },
+  },
+  { name: 'categories', register: (app, { deps }) => categoriesRoutes(app, deps) },
+  // Publisher II: store listings.
+  { name: 'store-listings', register: (app, { deps }) => storeListingsRoutes(app, deps) },
+  // Students, their subscriptions, orders and GST invoices.
+  { name: 'students', register: (app, { deps }) => studentsRoutes(app, deps) },
+  { name: 'terms', register: (app, { deps }) => termsRoutes(app, deps) },
+  // Coupons: their redemptions and history (after students, whose orders they are used in).
+  { name: 'coupons', register: (app, { deps }) => couponsRoutes(app, deps) },
+  // Delivery packages of printed study material (made from students' paid orders).
+  { name: 'delivery', register: (app, { deps }) => deliveryRoutes(app, deps) },
+  // Batches, branches, programs and groups; students fill batches from sheets (after students).
+  { name: 'batches', register: (app, { deps }) => batchesRoutes(app, deps) },
+  // Live classes: schedule, meetings, going live, recordings (after batches, whose batches they teach).
+  {
+    name: 'live-classes',
+    register: (app, ctx) => {
+      ctx.services.liveClasses = liveClassesRoutes(app, ctx.deps, ctx);
+    },
+  },
+  // Attendance of live and offline classes: participants, matches to students, offline marks (after live classes).
+  { name: 'attendance', register: (app, { deps }) => attendanceRoutes(app, deps) },
+  // Demo mode's e-mail outbox.
+  { name: 'mail', register: (app, { deps }) => mailRoutes(app, deps) },
 ];

@@ -16,7 +16,6 @@ import { createTestApp, type TestContext } from '../test/test-app';
  */
 
 const SCOPED_ROLES = ['CONTENT_DEVELOPER', 'CONTENT_UPLOADER'] as const satisfies readonly Role[];
-type ScopedRole = (typeof SCOPED_ROLES)[number];
 
 /** The demo subject both demo scoped users are assigned to. */
 const OWN_SUBJECT = 'subj-organic-chemistry';
@@ -34,6 +33,14 @@ interface Objects {
   foreign: Tree & { videoId: string; videoKey: string; jobId: string; uploadId: string };
   /** the caller's own user id (the send-for-review path carries it) */
   self: string;
+  /** a demo student in no batch, and one in a batch (batch staff outside commerce see only the latter) */
+  students: { outside: string; inBatch: string };
+  /**
+   * live classes as the demo INSTRUCTOR sees them: `foreign` is another teacher's held live class (an
+   * offline mark there would be a 409 if the scope came too late), inviting `sharedBatch` like `own`,
+   * a held class of the instructor's, and `student` is one of that batch
+   */
+  classes: { own: string; foreign: string; sharedBatch: string; student: string };
 }
 
 interface Call {
@@ -48,13 +55,21 @@ interface Call {
    * is a wrong list (400), answered exactly as for ids that exist nowhere
    */
   orStatus?: number;
+  /** a list's own objects outside the caller's scope (beside the foreign subject's), and ones it must show */
+  hides?: string[];
+  shows?: string[];
 }
 
 type Case =
   /** every call must be refused (403 or 404) */
-  | { refuse: (o: Objects) => Call[] }
-  /** the call succeeds and its answer never mentions the foreign objects */
-  | { list: (o: Objects) => Call[] };
+  (
+    | { refuse: (o: Objects) => Call[] }
+    /** the call succeeds and its answer never mentions the foreign objects */
+    | { list: (o: Objects) => Call[] }
+  ) & {
+    /** the scoped roles of the route, when not the content developer and uploader */
+    roles?: readonly Role[];
+  };
 
 const stale = (tree: Tree) => tree.version + 7;
 
@@ -254,6 +269,86 @@ const CASES: Record<string, Case> = {
     ],
   },
   'transcoding.cancel': { refuse: (o) => [{ what: 'cancel a foreign job', body: { jobIds: [o.foreign.jobId] } }] },
+
+  // ---- students: batch staff outside commerce (a content admin) read students of batches only
+  'students.byIds': {
+    roles: ['CONTENT_ADMIN'],
+    list: (o) => [
+      {
+        what: 'students by id',
+        body: { studentIds: [o.students.outside, o.students.inBatch] },
+        hides: [o.students.outside],
+        shows: [o.students.inBatch],
+      },
+    ],
+  },
+
+  // ---- attendance: an INSTRUCTOR reaches only the classes they teach
+  'liveClasses.attendance': {
+    roles: ['INSTRUCTOR'],
+    refuse: (o) => [
+      { what: "another teacher's class", params: { classRoomType: 'live', liveClassId: o.classes.foreign } },
+    ],
+  },
+  'liveClasses.studentAttendance': {
+    roles: ['INSTRUCTOR'],
+    refuse: (o) => [
+      {
+        what: "another teacher's students",
+        params: { classRoomType: 'live', liveClassId: o.classes.foreign },
+        query: 'page=0&size=10&present=true',
+      },
+    ],
+  },
+  'liveClasses.unmatched': {
+    roles: ['INSTRUCTOR'],
+    refuse: (o) => [{ what: "another teacher's participants", params: { liveClassId: o.classes.foreign } }],
+  },
+  'liveClasses.markOffline': {
+    roles: ['INSTRUCTOR'],
+    refuse: (o) => [
+      {
+        what: "marks in another teacher's (live) class",
+        params: { liveClassId: o.classes.foreign },
+        body: { marks: [{ studentId: o.classes.student, present: true }] },
+      },
+    ],
+  },
+  'liveClasses.batchAttendance': {
+    roles: ['INSTRUCTOR'],
+    list: (o) => [
+      {
+        what: "a batch's classes",
+        params: { batchId: o.classes.sharedBatch },
+        hides: [o.classes.foreign],
+        shows: [o.classes.own],
+      },
+    ],
+  },
+
+  // ---- live classes: an INSTRUCTOR's schedule holds their own classes, and only their own start
+  'liveClasses.schedule': {
+    roles: ['INSTRUCTOR'],
+    list: (o) => [
+      { what: 'my schedule', params: { instructorId: 'me' }, hides: [o.classes.foreign], shows: [o.classes.own] },
+      {
+        what: 'my schedule by id',
+        params: { instructorId: o.self },
+        hides: [o.classes.foreign],
+        shows: [o.classes.own],
+      },
+    ],
+  },
+  'liveClasses.start': {
+    roles: ['INSTRUCTOR'],
+    // the foreign class has ended: a scope check after the state check would answer 409
+    refuse: (o) => [{ what: "start another teacher's class", params: { liveClassId: o.classes.foreign } }],
+  },
+  // lists with no object of another teacher in them
+  'liveClasses.meetingAccounts': { roles: ['INSTRUCTOR'], list: () => [{ what: 'meeting accounts' }] },
+  'liveClasses.subjects': { roles: ['INSTRUCTOR'], list: () => [{ what: 'batch subjects' }] },
+  'liveClasses.chapters': { roles: ['INSTRUCTOR'], list: () => [{ what: 'chapters' }] },
+  'liveClasses.teachers': { roles: ['INSTRUCTOR'], list: () => [{ what: 'teachers' }] },
 };
 
 function pathOf(def: RouteDef, call: Call): string {
@@ -268,8 +363,8 @@ function pathOf(def: RouteDef, call: Call): string {
 describe('object scope: scoped roles are refused objects outside their scope', () => {
   let t: TestContext;
   let objects: Objects;
-  const tokens = new Map<ScopedRole, string>();
-  const selves = new Map<ScopedRole, string>();
+  const tokens = new Map<Role, string>();
+  const selves = new Map<Role, string>();
   /** strings that must never appear in a scoped caller's list */
   let foreignMarks: string[];
 
@@ -285,9 +380,52 @@ describe('object scope: scoped roles are refused objects outside their scope', (
     return row;
   };
 
+  const studentsOf = async () => {
+    const [row] = await t.database.query<{ outside: string; inBatch: string }>(
+      `SELECT (SELECT id FROM students s WHERE NOT EXISTS (SELECT 1 FROM batch_students b WHERE b.student_id = s.id)
+                ORDER BY id LIMIT 1) AS outside,
+              (SELECT student_id FROM batch_students ORDER BY student_id LIMIT 1) AS "inBatch"`,
+    );
+    if (!row?.outside || !row.inBatch) throw new Error('the demo data needs a student in no batch and one in a batch');
+    return row;
+  };
+
+  /** A held class of the demo instructor and its batch, and another teacher's class for that batch. */
+  const classesOf = async (): Promise<Objects['classes']> => {
+    const instructor = selves.get('INSTRUCTOR')!;
+    const [own] = await t.database.query<{ id: string; batchId: string; student: string }>(
+      `SELECT c.id, b.batch_id AS "batchId",
+              (SELECT student_id FROM batch_students s WHERE s.batch_id = b.batch_id ORDER BY student_id LIMIT 1) AS student
+         FROM live_classes c
+         JOIN (SELECT live_class_id, batch_id FROM live_class_batches
+               UNION SELECT lg.live_class_id, gb.batch_id FROM live_class_groups lg
+                       JOIN group_batches gb ON gb.group_id = lg.group_id) b ON b.live_class_id = c.id
+        WHERE c.teacher_id = $1 AND c.status = 'ENDED'
+          AND EXISTS (SELECT 1 FROM batch_students s WHERE s.batch_id = b.batch_id)
+        ORDER BY c.start_time, c.id, b.batch_id LIMIT 1`,
+      [instructor],
+    );
+    if (!own) throw new Error('the demo data needs a held class of the demo instructor with students');
+    await t.database.query(
+      `INSERT INTO live_classes (id, title, class_date, start_time, duration_minutes, teacher_id, status, ended_at)
+       VALUES ('lc-scope-probe', 'Scope probe', now() - interval '2 days', now() - interval '2 days', 60, $1, 'ENDED',
+               now() - interval '2 days' + interval '1 hour')`,
+      [selves.get('CONTENT_ADMIN')],
+    );
+    await t.database.query(`INSERT INTO live_class_batches (live_class_id, batch_id) VALUES ('lc-scope-probe', $1)`, [
+      own.batchId,
+    ]);
+    return {
+      own: own.id,
+      foreign: 'lc-scope-probe',
+      sharedBatch: own.batchId,
+      student: own.student,
+    };
+  };
+
   beforeAll(async () => {
     t = await createTestApp();
-    for (const role of SCOPED_ROLES) {
+    for (const role of [...SCOPED_ROLES, 'CONTENT_ADMIN', 'INSTRUCTOR'] as const) {
       tokens.set(role, await t.sessionFor(role));
       selves.set(role, await t.userIdByPhone(DEMO_STAFF.find((staff) => staff.role === role)!.phone));
     }
@@ -339,6 +477,8 @@ describe('object scope: scoped roles are refused objects outside their scope', (
       own: await treeOf(OWN_SUBJECT),
       foreign: { ...foreign, videoId: video!.id, videoKey, jobId, uploadId: started.body.data.uploadId as string },
       self: '',
+      students: await studentsOf(),
+      classes: await classesOf(),
     };
     foreignMarks = [foreign.subjectId, video!.id, videoKey, jobId, 'video-scope-probe-new'];
   });
@@ -362,7 +502,7 @@ describe('object scope: scoped roles are refused objects outside their scope', (
     const c = CASES[key];
     if (!c || def.access.kind !== 'session') continue;
     const area = def.access.area;
-    for (const role of SCOPED_ROLES) {
+    for (const role of c.roles ?? SCOPED_ROLES) {
       if (!hasPermission([role], area)) continue;
       const callsOf = (o: Objects) => ('refuse' in c ? c.refuse(o) : c.list(o));
       it(`${key} (${def.method} ${def.path}) as ${role}`, async () => {
@@ -375,7 +515,10 @@ describe('object scope: scoped roles are refused objects outside their scope', (
           } else {
             expect(res.status, why).toBe(200);
             const text = JSON.stringify(res.body);
-            for (const mark of foreignMarks) expect(text.includes(mark), `${why}: shows ${mark}`).toBe(false);
+            for (const mark of [...foreignMarks, ...(call.hides ?? [])]) {
+              expect(text.includes(mark), `${why}: shows ${mark}`).toBe(false);
+            }
+            for (const mark of call.shows ?? []) expect(text.includes(mark), `${why}: leaves out ${mark}`).toBe(true);
           }
         }
       });

@@ -4,11 +4,11 @@ import type { Db } from '../db/client';
 import { catalogues, liveClasses, settings, videos } from '../db/schema';
 
 /** Demo catalogues: the demo-video browser's folders. Ids are fixed so docs and tests can name them. */
-export const DEMO_CATALOGUES: readonly { id: string; name: string }[] = [
-  { id: 'cat-jee-main-2027', name: 'JEE Main 2027 Complete Course' },
-  { id: 'cat-neet-ug-2027', name: 'NEET UG 2027 Crash Course' },
-  { id: 'cat-upsc-prelims-2026', name: 'UPSC Prelims 2026 Foundation' },
-  { id: 'cat-cat-quant-2026', name: 'CAT 2026 Quantitative Aptitude' },
+export const DEMO_CATALOGUES: readonly { id: string; name: string; code: string }[] = [
+  { id: 'cat-jee-main-2027', name: 'JEE Main 2027 Complete Course', code: 'JEE-MAIN-2027' },
+  { id: 'cat-neet-ug-2027', name: 'NEET UG 2027 Crash Course', code: 'NEET-UG-2027' },
+  { id: 'cat-upsc-prelims-2026', name: 'UPSC Prelims 2026 Foundation', code: 'UPSC-PRE-2026' },
+  { id: 'cat-cat-quant-2026', name: 'CAT 2026 Quantitative Aptitude', code: 'CAT-QUANT-2026' },
 ];
 
 /**
@@ -22,8 +22,11 @@ export const DEMO_LIVE_CLASSES: readonly {
   daysAgo: number;
   hour: number;
   minute: number;
-  /** the recordings of the class: file name and length in seconds */
-  recordings: readonly (readonly [file: string, seconds: number])[];
+  /**
+   * the recordings of the class: file name, length in seconds, and COMPLETE for one already
+   * transcoded (demo mode gives it playable outputs); the others wait to be transcoded
+   */
+  recordings: readonly (readonly [file: string, seconds: number, status?: 'COMPLETE'])[];
 }[] = [
   {
     id: 'lc-organic-reaction-mechanisms',
@@ -34,7 +37,8 @@ export const DEMO_LIVE_CLASSES: readonly {
     minute: 0,
     recordings: [
       ['reaction-mechanisms-part-1.mp4', 3420],
-      ['reaction-mechanisms-part-2.mp4', 2890],
+      // a second part, transcoded and not yet attached to a class: staff can attach it
+      ['reaction-mechanisms-part-2.mp4', 2890, 'COMPLETE'],
     ],
   },
   {
@@ -62,7 +66,7 @@ export const DEMO_LIVE_CLASSES: readonly {
     daysAgo: 5,
     hour: 19,
     minute: 0,
-    recordings: [['fundamental-rights-doubt-session.mp4', 3960]],
+    recordings: [['fundamental-rights-doubt-session.mp4', 3960, 'COMPLETE']],
   },
   {
     id: 'lc-quant-percentages-sprint',
@@ -109,16 +113,25 @@ export async function seedDemoCatalogues(db: Db, now = new Date()): Promise<bool
       .insert(catalogues)
       .values(DEMO_CATALOGUES.map((c, i) => ({ ...c, createdAt: new Date(now.getTime() - (30 - i) * 86_400_000) })));
     await tx.insert(liveClasses).values(
-      DEMO_LIVE_CLASSES.map((c) => ({
-        id: c.id,
-        title: c.title,
-        instructorName: c.instructorName,
-        classDate: classDate(now, c.daysAgo, c.hour, c.minute),
-      })),
+      DEMO_LIVE_CLASSES.map((c) => {
+        const held = classDate(now, c.daysAgo, c.hour, c.minute);
+        // held and over: the live-class seed gives them their teacher, subject, audience and account
+        return {
+          id: c.id,
+          title: c.title,
+          instructorName: c.instructorName,
+          classDate: held,
+          startTime: held,
+          durationMinutes: 90,
+          status: 'ENDED',
+          startedAt: held,
+          endedAt: new Date(held.getTime() + 90 * 60_000),
+        };
+      }),
     );
     const recordings = DEMO_LIVE_CLASSES.flatMap((c) => {
       const held = classDate(now, c.daysAgo, c.hour, c.minute).getTime();
-      return c.recordings.map(([file, seconds], i) => ({
+      return c.recordings.map(([file, seconds, status], i) => ({
         id: crypto.randomUUID(),
         liveClassId: c.id,
         name: file,
@@ -126,7 +139,7 @@ export async function seedDemoCatalogues(db: Db, now = new Date()): Promise<bool
         // about 0.9 MB a second: a 720p screen-and-camera recording
         size: seconds * 900_000 + i * 4096,
         durationSeconds: seconds,
-        transcodingStatus: 'NOT_STARTED',
+        transcodingStatus: status ?? 'NOT_STARTED',
         uploadedBy: c.instructorName,
         // uploaded a quarter of an hour after the class ended
         uploadedAt: new Date(held + (seconds + 900) * 1000),

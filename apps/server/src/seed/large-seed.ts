@@ -1,4 +1,6 @@
+import type { InvoicingConfig } from '../config';
 import type { Database } from '../db/client';
+import { studentsSql } from './large-students';
 
 export interface LargeSeedOptions {
   /** how many extra subjects (each with 2 units x 3 topics x 4 subtopics); none when absent */
@@ -18,6 +20,19 @@ export interface LargeSeedOptions {
    * `liveClasses` is absent, one class per recording
    */
   recordings?: number;
+  /**
+   * how many catalogues ('bench-cat-{n}', code BENCH-{n}): each with three of the PUBLISHED extra
+   * subjects (needs `subjects` of at least 4), two subscriptions with an OTS product each, and a
+   * store listing for every second one
+   */
+  catalogues?: number;
+  /**
+   * how many students ('bench-student-{n}'), each with three orders from the bench catalogues'
+   * first plans (needs 20 catalogues), the paid ones with a subscription and a GST invoice
+   */
+  students?: number;
+  /** the supplier, GST rate and serial prefix of the students' invoices (needed with `students`) */
+  invoicing?: InvoicingConfig;
 }
 
 /** The id of the one big subject the large seed makes. */
@@ -49,6 +64,13 @@ export async function seedLarge(database: Database, options: LargeSeedOptions): 
   if (recordings > 0 && classes === 0) throw new Error('seedLarge: recordings need at least one live class');
   if (classes > 0) statements.push(liveClassesSql(classes));
   if (recordings > 0) statements.push(recordingsSql(recordings, classes));
+  const catalogues = whole(options.catalogues, 'catalogues');
+  if (catalogues > 0) statements.push(cataloguesSql(catalogues, subjects));
+  const students = whole(options.students, 'students');
+  if (students > 0) {
+    if (!options.invoicing) throw new Error('seedLarge: students need the invoicing settings');
+    statements.push(studentsSql(students, catalogues, options.invoicing));
+  }
   if (statements.length > 0) await database.execInTransaction(statements.join('\n'));
 }
 
@@ -90,6 +112,33 @@ function bigSubjectSql(u: number, t: number, s: number): string {
   `;
 }
 
+function cataloguesSql(n: number, subjects: number): string {
+  // the extra subjects bench-s{4k+3} are PUBLISHED (states cycle through the four)
+  const published = Math.floor((subjects + 1) / 4);
+  const links =
+    published > 0
+      ? `INSERT INTO catalogue_subjects (catalogue_id, subject_id, position)
+          SELECT DISTINCT ON (g, ((g + k * 7) % ${published})) 'bench-cat-' || g, 'bench-s' || (4 * ((g + k * 7) % ${published}) + 3), k
+          FROM generate_series(1, ${n}) g, generate_series(0, 2) k;`
+      : '';
+  return `
+    INSERT INTO catalogues (id, name, code, description, publish_state, featured, featured_on_lead_page, archived, updated_at)
+      SELECT 'bench-cat-' || g, 'Bench catalogue ' || g, 'BENCH-' || g, 'Generated for benchmarks',
+        g % 3 <> 0, g % 10 = 0, g % 25 = 0, g % 50 = 0, now() - g * interval '1 minute'
+      FROM generate_series(1, ${n}) g;
+    ${links}
+    INSERT INTO subscriptions (id, catalogue_id, position, label, subscription_type, featured, price, list_price, number_of_months)
+      SELECT 'bench-cat-' || g || '-sub-' || k, 'bench-cat-' || g, k, (6 * (k + 1)) || ' months', 'DURATION', k = 0,
+        (4999 + (g % 20) * 500) * 100 * (k + 1), CASE WHEN g % 4 = 0 THEN (5999 + (g % 20) * 500) * 100 * (k + 1) END, 6 * (k + 1)
+      FROM generate_series(1, ${n}) g, generate_series(0, 1) k;
+    INSERT INTO ots_products (id, subscription_id, position, product_label, package_code, group_code)
+      SELECT 'bench-ots-' || g || '-' || k, 'bench-cat-' || g || '-sub-' || k, 0, 'Bench product ' || g || '/' || k, 'BP-' || g || '-' || k, 'BG-' || g
+      FROM generate_series(1, ${n}) g, generate_series(0, 1) k;
+    INSERT INTO store_listings (id, catalogue_id, name, code, slug)
+      SELECT 'bench-store-' || g, 'bench-cat-' || g, 'Bench listing ' || g, 'BENCH-L-' || g, 'bench-listing-' || g
+      FROM generate_series(2, ${n}, 2) g;`;
+}
+
 function staffUsersSql(n: number): string {
   return `
     INSERT INTO users (id, first_name, last_name, email, phone, active, created_at, updated_at)
@@ -106,12 +155,14 @@ function staffUsersSql(n: number): string {
 
 function liveClassesSql(n: number): string {
   return `
-    INSERT INTO live_classes (id, title, instructor_name, class_date)
+    INSERT INTO live_classes (id, title, instructor_name, class_date, start_time, status)
       SELECT 'bench-lc-' || g,
         (ARRAY['Organic Chemistry','Rotational Dynamics','Human Physiology','Indian Polity','Percentages','Modern History'])[1 + g % 6]
           || ': live class ' || g,
         (ARRAY['Meera Nair','Arjun Menon','Kavita Deshpande','Rahul Verma'])[1 + g % 4],
-        timestamptz '2026-01-05 04:30:00+00' + g * interval '37 minutes'
+        timestamptz '2026-01-05 04:30:00+00' + g * interval '37 minutes',
+        timestamptz '2026-01-05 04:30:00+00' + g * interval '37 minutes',
+        'ENDED'
       FROM generate_series(1, ${n}) g;
   `;
 }

@@ -20,6 +20,9 @@ export interface StorageTokenPayload {
   dn?: string;
   /** expiry, milliseconds since the epoch */
   exp: number;
+  /** hls of a live class's recording: the class and the video, checked on every read (hidden or detached: refused) */
+  lc?: string;
+  v?: string;
 }
 
 const MAX_TOKEN_LENGTH = 8192;

@@ -1,22 +1,7 @@
 import { bigint, doublePrecision, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, stampedAt, ts } from './columns';
+import { id, stampedAt } from './columns';
+import { liveClasses } from './live-classes';
 import { subjects } from './subjects';
-
-/** Catalogues: the demo-video browser's folders. */
-export const catalogues = pgTable('catalogues', {
-  id: id(),
-  name: text('name').notNull(),
-  createdAt: createdAt(),
-});
-
-/** Live classes, as far as recordings need them. */
-export const liveClasses = pgTable('live_classes', {
-  id: id(),
-  title: text('title').notNull(),
-  instructorName: text('instructor_name'),
-  classDate: ts('class_date').notNull(),
-  createdAt: createdAt(),
-});
 
 /** Videos of a subject, of a catalogue (demo videos) or of a live class (recordings). */
 export const videos = pgTable('videos', {

@@ -345,7 +345,7 @@ describe('preview videos', () => {
     contentAdmin = { token: await t.sessionFor('CONTENT_ADMIN'), role: 'CONTENT_ADMIN' };
     // preview videos are registered into catalogues that exist
     await t.database.query(
-      "INSERT INTO catalogues (id, name) VALUES ('cat-42', 'Catalogue 42'), ('cat-7', 'Catalogue 7') ON CONFLICT DO NOTHING",
+      "INSERT INTO catalogues (id, name, code) VALUES ('cat-42', 'Catalogue 42', 'CAT-42'), ('cat-7', 'Catalogue 7', 'CAT-7') ON CONFLICT DO NOTHING",
     );
   });
   afterAll(async () => t?.close());

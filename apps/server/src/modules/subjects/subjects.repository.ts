@@ -3,6 +3,7 @@ import { computeTotals } from '@lectern/contract';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { roles, subjectAssignees, subjects, units, userRoles, users, videos } from '../../db/schema';
+import { toDate } from '../../db/raw-row';
 
 export type SubjectRow = typeof subjects.$inferSelect;
 type SubjectInsert = typeof subjects.$inferInsert;
@@ -26,7 +27,6 @@ export interface ListingRow {
   activityAt: Date | null;
 }
 
-const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 const toNumber = (v: unknown): number => (typeof v === 'number' ? v : Number(v ?? 0));
 const fullName = (first: unknown, last: unknown) => `${String(first ?? '')} ${String(last ?? '')}`.trim();
 

@@ -12,7 +12,16 @@ const PLAYLIST_MAX_BYTES = 1024 * 1024;
  * redirected to a signed read of the object (served by the local driver, or S3 itself). The
  * addresses are signed by `signMediaUrl` (storage/media-url.ts).
  */
-export function mediaRoutes(app: FastifyInstance, storage: Storage, secret: Buffer): void {
+/** Whether a live class's recording still plays (shown, and the recording still attached). */
+export type RecordingPlayable = (liveClassId: string, videoId: string) => Promise<boolean>;
+
+export function mediaRoutes(
+  app: FastifyInstance,
+  storage: Storage,
+  secret: Buffer,
+  /** asked on every read of an address bound to a live class; without it such addresses are refused */
+  recordingPlayable: () => RecordingPlayable | undefined = () => undefined,
+): void {
   app.get<{ Params: { token: string; '*': string } }>('/media/hls/:token/*', async (request, reply) => {
     const check = verifyStorageToken(secret, request.params.token);
     if (!check.ok) {
@@ -23,6 +32,13 @@ export function mediaRoutes(app: FastifyInstance, storage: Storage, secret: Buff
     }
     const { payload } = check;
     if (payload.op !== 'hls') throw new AppError(403, UPLOAD_MESSAGES.linkInvalid);
+    // a class's recording stops playing the moment the class is hidden or the recording taken off it
+    if (payload.lc !== undefined || payload.v !== undefined) {
+      const playable = recordingPlayable();
+      if (!playable || !payload.lc || !payload.v || !(await playable(payload.lc, payload.v))) {
+        throw new AppError(403, UPLOAD_MESSAGES.linkInvalid);
+      }
+    }
     const key = `${payload.k}${request.params['*']}`;
     try {
       assertSafeKey(key);

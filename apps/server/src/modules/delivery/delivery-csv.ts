@@ -1,0 +1,37 @@
+// The delivery list as CSV for the courier's bulk booking (RFC 4180: quoted where needed, CRLF).
+import { formatDate, type DeliveryPackage } from '@lectern/contract';
+
+const COLUMNS: readonly [heading: string, cell: (pkg: DeliveryPackage) => string | number][] = [
+  ['Package ID', (p) => p.deliveryPackageId],
+  ['Order ID', (p) => p.orderId],
+  ['Order Date', (p) => formatDate(p.orderedAt)],
+  ['Consignee Name', (p) => p.studentName],
+  ['Mobile', (p) => p.mobileNumber],
+  ['Address Line 1', (p) => p.address?.addressLine1 ?? ''],
+  ['Address Line 2', (p) => p.address?.addressLine2 ?? ''],
+  ['Landmark', (p) => p.address?.landMark ?? ''],
+  ['City', (p) => p.address?.city ?? ''],
+  ['State', (p) => p.address?.state ?? ''],
+  ['PIN', (p) => p.address?.pin ?? ''],
+  ['Contents', (p) => p.items.map((i) => `${i.description} x${i.quantity}`).join('; ')],
+  ['Pieces', (p) => p.items.reduce((n, i) => n + i.quantity, 0)],
+  ['Catalogue', (p) => p.catalogueName],
+  ['Delivery Mode', (p) => p.deliveryMode],
+  ['Dispatch Type', (p) => p.dispatchType],
+  ['Status', (p) => p.deliveryStatus],
+  ['Service Provider', (p) => p.deliveryTrackerList.find((t) => t.state === 'ACTIVE')?.serviceProvider ?? ''],
+  ['Tracking ID', (p) => p.deliveryTrackerList.find((t) => t.state === 'ACTIVE')?.trackingId ?? ''],
+];
+
+/** A cell as CSV: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is defused for spreadsheets. */
+function cell(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The packages as CSV, a heading row first. */
+export function deliveryCsv(packages: DeliveryPackage[]): string {
+  const rows = [COLUMNS.map(([heading]) => heading), ...packages.map((p) => COLUMNS.map(([, get]) => get(p)))];
+  return rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,160 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { contract, type ParticipantSession } from '@lectern/contract';
+import type { JobRegistry } from '../../jobs';
+import type { AppDeps } from '../../lib/deps';
+import { registerDomain, toFastifyPath } from '../../lib/routing';
+import { Meetings } from '../../meetings/meetings';
+import type { Storage } from '../../storage';
+import type { VideosRegisteredHook } from '../files/video-files';
+import type { RecordingPlayable } from '../transcoding/media-routes';
+import { VideosRepository } from '../videos/videos.repository';
+import { LiveClassPlayback } from './live-class-playback';
+import { LiveClassesRepository } from './live-classes.repository';
+import { LiveClassesService } from './live-classes.service';
+import { ZoomEvents } from './zoom-events';
+
+/** The attendance routes of the live-classes contract: the attendance module serves them. */
+const ATTENDANCE_ROUTES = [
+  'attendance',
+  'studentAttendance',
+  'unmatched',
+  'importAttendance',
+  'matchParticipant',
+  'markOffline',
+  'batchAttendance',
+] as const;
+type AttendanceRoute = (typeof ATTENDANCE_ROUTES)[number];
+type Owned = Omit<typeof contract.liveClasses, AttendanceRoute>;
+
+/** Every live-class route but attendance's. */
+export const liveClassRoutes = Object.fromEntries(
+  Object.entries(contract.liveClasses).filter(([key]) => !(ATTENDANCE_ROUTES as readonly string[]).includes(key)),
+) as Owned;
+
+/** What the live-classes module gives the modules after it (and the media route). */
+export interface LiveClassesModule {
+  service: LiveClassesService;
+  meetings: Meetings;
+  zoomEvents: ZoomEvents;
+  /** whether a class's recording still plays: the media route asks on every read of a class's address */
+  recordingPlayable: RecordingPlayable;
+  /** a held class's participant sessions from its meeting provider (for attendance) */
+  pastParticipants: (liveClassId: string) => Promise<ParticipantSession[]>;
+}
+
+const RAW_BODY_LIMIT = 1024 * 1024;
+const rawBodies = new WeakMap<FastifyRequest, string>();
+
+export function liveClassesRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  ctx: {
+    storage: Storage;
+    jobs: JobRegistry;
+    mediaUrlSecret: Buffer;
+    onVideosRegistered: VideosRegisteredHook;
+    /** tests hand in the fetch the Zoom driver uses */
+    fetchImpl?: typeof fetch;
+  },
+): LiveClassesModule {
+  const repo = new LiveClassesRepository(deps.db);
+  const meetings = new Meetings(deps.config.meetings, ctx.fetchImpl);
+  const service = new LiveClassesService(
+    deps.db,
+    repo,
+    meetings,
+    new LiveClassPlayback(ctx.storage, ctx.mediaUrlSecret),
+  );
+  const zoomEvents = new ZoomEvents(
+    deps.db,
+    repo,
+    new VideosRepository(deps.db),
+    meetings,
+    ctx.storage,
+    ctx.jobs,
+    ctx.onVideosRegistered,
+    app.log,
+  );
+  zoomEvents.register();
+
+  // Zoom signs the body as it sent it: the webhook's raw body is kept (that route only) before parsing.
+  const webhookUrl = toFastifyPath(contract.liveClasses.zoomWebhook.path);
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (request.routeOptions.url !== webhookUrl) return payload;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of payload) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+      size += buffer.length;
+      if (size > RAW_BODY_LIMIT) break;
+      chunks.push(buffer);
+    }
+    const raw = Buffer.concat(chunks);
+    rawBodies.set(request, raw.toString('utf8'));
+    return Readable.from([raw]);
+  });
+
+  registerDomain(app, deps, liveClassRoutes, {
+    schedule: async ({ auth, params, query }) => ({ data: await service.schedule(auth, params.instructorId, query) }),
+    create: async ({ auth, body }) => {
+      const { liveClass, message } = await service.create(auth, body);
+      return { data: liveClass, message };
+    },
+    update: async ({ auth, body }) => {
+      const { liveClass, message } = await service.update(auth, body);
+      return { data: liveClass, message };
+    },
+    remove: async ({ auth, params }) => {
+      const { message } = await service.remove(auth, params.liveClassId);
+      return { data: { deleted: true as const }, message };
+    },
+    setEnabled: async ({ auth, params }) => {
+      const { liveClass, message } = await service.setEnabled(auth, params.liveClassId, params.enabled);
+      return { data: liveClass, message };
+    },
+    attachRecording: async ({ auth, params, body }) => {
+      const { liveClass, message } = await service.attachRecording(auth, params.liveClassId, body.videoId);
+      return { data: liveClass, message };
+    },
+    removeRecording: async ({ auth, params }) => {
+      const { liveClass, message } = await service.removeRecording(auth, params.liveClassId);
+      return { data: liveClass, message };
+    },
+    meetingAccounts: async () => ({ data: await service.meetingAccounts() }),
+    start: async ({ auth, params }) => {
+      const { startUrl, liveClass, message } = await service.start(auth, params.liveClassId);
+      return { data: { startUrl, liveClass }, message };
+    },
+    subjects: async () => ({ data: await service.subjects() }),
+    createSubject: async ({ auth, body }) => {
+      const { subject, message } = await service.createSubject(auth, body.subjectName);
+      return { data: subject, message };
+    },
+    chapters: async ({ query }) => ({ data: await service.chapters(query.subjectId) }),
+    createChapter: async ({ auth, body }) => {
+      const { chapter, message } = await service.createChapter(auth, body);
+      return { data: chapter, message };
+    },
+    teachers: async () => ({ data: await service.teachers() }),
+    zoomWebhook: async ({ request, body }) => {
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return Array.isArray(value) ? value[0] : value;
+      };
+      const data = await zoomEvents.handle(
+        { signature: header('x-zm-signature'), timestamp: header('x-zm-request-timestamp') },
+        rawBodies.get(request) ?? '',
+        body as { event: string; payload: Record<string, unknown>; download_token?: unknown },
+      );
+      return { data };
+    },
+  });
+  return {
+    service,
+    meetings,
+    zoomEvents,
+    recordingPlayable: (lc, v) => repo.recordingPlayable(lc, v),
+    pastParticipants: (liveClassId) => service.pastParticipants(liveClassId),
+  };
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { contract } from '@lectern/contract';
+import type { AppDeps } from '../../lib/deps';
+import { registerDomain } from '../../lib/routing';
+import { CataloguesRepository } from '../catalogues/catalogues.repository';
+import { CouponsRepository } from '../coupons/coupons.repository';
+import { StoreListingsRepository } from './store-listings.repository';
+import { StoreListingsService } from './store-listings.service';
+
+export function storeListingsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const service = new StoreListingsService(
+    deps.database,
+    new StoreListingsRepository(deps.database),
+    new CataloguesRepository(deps.database),
+    new CouponsRepository(deps.database.db),
+  );
+  registerDomain(app, deps, contract.storeListings, {
+    list: async ({ query }) => ({ data: await service.list(query) }),
+    one: async ({ params }) => ({ data: await service.one(params.storeId) }),
+    create: async ({ auth, body }) => {
+      const { listing, message } = await service.create(auth, body);
+      return { data: listing, message, status: 201 };
+    },
+    update: async ({ auth, body }) => {
+      const { listing, message } = await service.update(auth, body);
+      return { data: listing, message };
+    },
+    remove: async ({ auth, params }) => {
+      const { message } = await service.remove(auth, params.storeId);
+      return { data: { storeListingId: params.storeId }, message };
+    },
+    recommendations: async ({ params }) => ({ data: await service.recommendations(params.id) }),
+    listableCatalogues: async ({ query }) => ({ data: await service.listableCatalogues(query.storeListingId) }),
+    coupons: async () => ({ data: await service.coupons() }),
+  });
+}
