@@ -31,6 +31,13 @@ describe('routes and guards', () => {
     expect(router.state.location.pathname).toBe('/publisher/storeManager/storeDetails');
   });
 
+  it('redirects FINANCE, who has no store manager, from /publisher to the catalogue list', async () => {
+    await mockApi({ 'GET /publisher/cataloguemanager/all': { body: { data: [] } } });
+    const { router } = renderApp('/publisher', { roles: ['FINANCE'] });
+    await screen.findByRole('heading', { level: 1, name: 'Publisher - Catalogue Manager' });
+    expect(router.state.location.pathname).toBe('/publisher/catalogueManager/catalogueList');
+  });
+
   it.each(['/no-such-page', '/auth/register', '/errors/error-999', '/auth'])(
     'shows the 404 page for %s',
     async (path) => {
@@ -52,10 +59,10 @@ describe('routes and guards', () => {
     expect(screen.getByRole('link', { name: 'Go to Account Overview' }).getAttribute('href')).toBe('/overview');
   });
 
-  it('guards publisher sub-routes with the Publisher entry', async () => {
+  it('guards publisher sub-routes with their own entry', async () => {
     await mockApi();
     renderApp('/publisher/otsManager', { roles: ['CONTENT_DEVELOPER'] });
-    const message = "You don't have required permissions to access Publisher page(s).";
+    const message = "You don't have required permissions to access Publisher - OTS Manager page(s).";
     await screen.findByText(message);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(message);
     expect(screen.queryByRole('heading', { name: 'Publisher - OTS Manager' })).toBeNull();

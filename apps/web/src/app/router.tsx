@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { PAGES } from '@lectern/contract';
+import { PAGES, hasPermission } from '@lectern/contract';
+import { useSession } from '../lib/session';
 import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './root-layout';
 
@@ -19,6 +20,26 @@ const SubjectTopicsPage = lazy(() => import('../features/subjects/components/sub
 const SubjectReviewPage = lazy(() => import('../features/subjects/components/subject-review-page'));
 const TranscodingManagerPage = lazy(() => import('../features/transcoding/components/transcoding-manager-page'));
 const CreateCataloguePage = lazy(() => import('./routes/create-catalogue-page'));
+const CatalogueListPage = lazy(() => import('../features/catalogues/components/catalogue-list-page'));
+const CategoriesPage = lazy(() => import('../features/categories/components/categories-page'));
+const PublisherLayout = lazy(() => import('./routes/publisher-layout'));
+const OtsManagerPage = lazy(() => import('../features/ots/components/ots-manager-page'));
+const EditOtsPage = lazy(() => import('../features/ots/components/edit-ots-page'));
+const StoreListingListPage = lazy(() =>
+  import('../features/store-listings/components/store-listing-list-page').then((m) => ({
+    default: m.StoreListingListPage,
+  })),
+);
+const StoreListingPage = lazy(() => import('./routes/store-listing-page'));
+const StudentManagementPage = lazy(() => import('../features/students/components/student-management-page'));
+const LegalPage = lazy(() => import('../features/legal/components/legal-page'));
+const CouponsPage = lazy(() => import('../features/coupons/components/coupons-page'));
+const DeliveryPage = lazy(() => import('../features/delivery/components/delivery-page'));
+const BatchesPage = lazy(() => import('../features/batches/components/batches-page'));
+const BatchStudentsPage = lazy(() => import('../features/batches/components/batch-students-page'));
+const LiveClassesPage = lazy(() => import('./routes/live-classes-route'));
+const LiveClassInsightsPage = lazy(() => import('../features/live-classes/components/insights-page'));
+const GoLivePage = lazy(() => import('../features/live-classes/components/go-live-page'));
 const UnauthorizedPage = lazy(() =>
   import('../features/errors/components/error-page').then((m) => ({ default: m.UnauthorizedPage })),
 );
@@ -31,6 +52,16 @@ const ServerErrorPage = lazy(() =>
 
 export const NOT_FOUND_PATH = '/errors/error-404';
 export const PUBLISHER_HOME = '/publisher/storeManager/storeDetails';
+const CATALOGUE_LIST = '/publisher/catalogueManager/catalogueList';
+
+/**
+ * /publisher opens the store details (spec 2 §2); FINANCE, who has no store manager, gets the first
+ * publisher section it may use, the catalogue list, rather than a page it cannot open.
+ */
+function PublisherHome() {
+  const roles = useSession()?.roles ?? [];
+  return <Navigate to={hasPermission(roles, 'publisher') ? PUBLISHER_HOME : CATALOGUE_LIST} replace />;
+}
 
 function pageName(path: string): string {
   const page = PAGES.find((entry) => entry.path === path);
@@ -40,26 +71,15 @@ function pageName(path: string): string {
 
 /** Screens later issues build: title only for now. Paths are relative to the signed-in area. */
 const UPCOMING: readonly { path: string; title: string; subtitleParam?: string }[] = [
-  { path: 'coupons', title: pageName('/coupons') },
-  { path: 'legal', title: pageName('/legal') },
-  { path: 'deliveryManagement', title: pageName('/deliveryManagement') },
-  { path: 'student-management', title: pageName('/student-management') },
-  { path: 'live-classes', title: pageName('/live-classes') },
-  { path: 'live-classes/insights', title: pageName('/live-classes/insights') },
-  { path: 'go-live', title: pageName('/go-live') },
-  { path: 'batch-management', title: pageName('/batch-management') },
-  { path: 'batch-management/students', title: pageName('/batch-management/students') },
   // the navigation links to /student-updates itself; the spec's route carries the update type
   { path: 'student-updates', title: pageName('/student-updates') },
   { path: 'student-updates/:updateType', title: pageName('/student-updates'), subtitleParam: 'updateType' },
-  { path: 'publisher/storeManager/storeDetails', title: 'Publisher - Store Details' },
-  { path: 'publisher/storeManager/storelistings', title: 'Publisher - Store Listings' },
-  { path: 'publisher/storeManager/storeDetailsList', title: 'Publisher - Store Details List' },
-  { path: 'publisher/storeManager/store', title: 'Publisher - Store Listing' },
-  { path: 'publisher/catalogueManager/catalogueList', title: 'Publisher - Catalogue List' },
-  { path: 'publisher/otsManager', title: 'Publisher - OTS Manager' },
-  { path: 'publisher/editOts', title: 'Publisher - Edit OTS' },
 ];
+
+function placeholder({ path, title, subtitleParam }: (typeof UPCOMING)[number]): RouteObject {
+  return { path, element: <PlaceholderPage key={path} title={title} subtitleParam={subtitleParam} /> };
+}
+const underPublisher = (path: string) => path.startsWith('publisher/');
 
 const toNotFound = <Navigate to={NOT_FOUND_PATH} replace />;
 
@@ -87,18 +107,48 @@ export const routes: RouteObject[] = [
           { path: 'user-management', element: <UserManagementPage /> },
           // demo mode only (the page sends everyone else to 404): every shared piece with sample data
           { path: 'dev/gallery', element: <GalleryPage /> },
-          { path: 'publisher', element: <Navigate to={PUBLISHER_HOME} replace /> },
+          { path: 'publisher', element: <PublisherHome /> },
           { path: 'file-explorer', element: <FileExplorerPage /> },
           { path: 'subject-management', element: <SubjectManagementPage /> },
           { path: 'subject-management/subject-details', element: <SubjectDetailsPage /> },
           { path: 'subject-management/subject-details/topics', element: <SubjectTopicsPage /> },
           { path: 'subject-review', element: <SubjectReviewPage /> },
           { path: 'transcoding-manager', element: <TranscodingManagerPage /> },
-          { path: 'publisher/catalogueManager/createCatalogue', element: <CreateCataloguePage /> },
-          ...UPCOMING.map(({ path, title, subtitleParam }) => ({
-            path,
-            element: <PlaceholderPage key={path} title={title} subtitleParam={subtitleParam} />,
-          })),
+          { path: 'student-management', element: <StudentManagementPage /> },
+          { path: 'legal', element: <LegalPage /> },
+          { path: 'coupons', element: <CouponsPage /> },
+          { path: 'deliveryManagement', element: <DeliveryPage /> },
+          { path: 'batch-management', element: <BatchesPage /> },
+          { path: 'batch-management/students', element: <BatchStudentsPage /> },
+          { path: 'live-classes', element: <LiveClassesPage /> },
+          { path: 'live-classes/insights', element: <LiveClassInsightsPage /> },
+          { path: 'go-live', element: <GoLivePage /> },
+          // every page under /publisher shares the publisher sub-navigation
+          {
+            element: <PublisherLayout />,
+            children: [
+              { path: 'publisher/catalogueManager/createCatalogue', element: <CreateCataloguePage /> },
+              { path: 'publisher/catalogueManager/catalogueList', element: <CatalogueListPage /> },
+              { path: 'publisher/otsManager', element: <OtsManagerPage /> },
+              { path: 'publisher/editOts', element: <EditOtsPage /> },
+              { path: 'publisher/categories', element: <CategoriesPage /> },
+              // the store manager's home is its listings; the details list shows what each one holds
+              ...(['storeDetails', 'storelistings'] as const).map((page) => {
+                const path = `/publisher/storeManager/${page}`;
+                return {
+                  path: path.slice(1),
+                  element: <StoreListingListPage key={path} path={path} view="listings" />,
+                };
+              }),
+              { path: 'publisher/storeManager/store', element: <StoreListingPage /> },
+              {
+                path: 'publisher/storeManager/storeDetailsList',
+                element: <StoreListingListPage path="/publisher/storeManager/storeDetailsList" view="details" />,
+              },
+              ...UPCOMING.filter((page) => underPublisher(page.path)).map(placeholder),
+            ],
+          },
+          ...UPCOMING.filter((page) => !underPublisher(page.path)).map(placeholder),
         ],
       },
       { path: '*', element: toNotFound },

@@ -1,3 +1,6 @@
+import { useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Step from '@mui/material/Step';
 import StepButton from '@mui/material/StepButton';
 import StepLabel from '@mui/material/StepLabel';
@@ -53,5 +56,57 @@ export function FormStepper({ steps, activeStep, onStepClick }: FormStepperProps
         );
       })}
     </Stepper>
+  );
+}
+
+/**
+ * A long form's steps as its editor shows them: the stepper above the form on wide screens; on a
+ * phone, 'Step N of M: label' with how many steps need attention and an 'All steps' button that
+ * opens the stepper (choosing a step closes it again).
+ */
+export function EditorStepNav({ steps, activeStep, onStepClick }: Required<FormStepperProps>) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const [open, setOpen] = useState(false);
+  const stepsId = useId();
+  const attention = steps.filter((step) => step.error).length;
+  return (
+    <>
+      {phone && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: open ? 1 : 2 }}>
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {`Step ${activeStep + 1} of ${steps.length}: ${steps[activeStep]?.label ?? ''}`}
+            </Typography>
+            {attention > 0 && (
+              <Typography variant="caption" color="error">
+                {attention === 1 ? '1 step needs attention' : `${attention} steps need attention`}
+              </Typography>
+            )}
+          </Box>
+          <Button
+            size="small"
+            sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+            aria-expanded={open}
+            aria-controls={stepsId}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? 'Hide steps' : 'All steps'}
+          </Button>
+        </Box>
+      )}
+      {(!phone || open) && (
+        <Box id={stepsId} sx={{ mb: 3, overflowX: 'auto', pb: 1 }}>
+          <FormStepper
+            steps={steps}
+            activeStep={activeStep}
+            onStepClick={(index) => {
+              onStepClick(index);
+              setOpen(false);
+            }}
+          />
+        </Box>
+      )}
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { contract, hmacSha256Hex, parseSignature, signatureBase } from '@lectern/contract';
 import { decrypt, testKeys } from '../test/keys';
 import { TEST_FIXED_STRING, TEST_SIGNING_SECRET, mockApi, testUser } from '../test/mock-api';
-import { apiCall, apiCallWithHeaders, onSessionInvalid } from './api-client';
+import { apiBlob, apiCall, apiCallWithHeaders, onSessionInvalid } from './api-client';
 import { ApiError } from './api-error';
 import { getSession, setSession } from './session';
 
@@ -21,6 +21,34 @@ async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('api client', () => {
+  it('apiBlob: a signed call answering bytes (an invoice PDF), and a failure as ApiError with the server message', async () => {
+    const api = await mockApi({
+      'GET /payments/invoice/orderid/o-2': { status: 404, body: { error: true, message: 'No invoice for o-2.' } },
+    });
+    const recorded = api.fetchMock;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const answer = await recorded(input, init);
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      return url.includes('/payments/invoice/orderid/o-1')
+        ? new Response('%PDF-1.7 test', { headers: { 'content-type': 'application/pdf' } })
+        : answer;
+    });
+    setSession('token-123', testUser(['FINANCE']));
+
+    const blob = await apiBlob(contract.students.invoice, { params: { orderId: 'o-1' }, query: { format: 'pdf' } });
+    expect((await blob.text()).slice(0, 4)).toBe('%PDF');
+    const [request] = api.find('GET /payments/invoice/orderid/o-1');
+    expect(request?.query.get('format')).toBe('pdf');
+    expect(request?.headers.authorization).toBe('token-123');
+    expect(request?.headers['x-signature']).toMatch(SIGNATURE);
+
+    const error = await failureOf(
+      apiBlob(contract.students.invoice, { params: { orderId: 'o-2' }, query: { format: 'pdf' } }),
+    );
+    expect(error.status).toBe(404);
+    expect(error.message).toBe('No invoice for o-2.');
+  });
+
   it('sends the token, the acting role, the JSON content type and a valid signature', async () => {
     const api = await mockApi({ 'GET /overview/summary': { body: { data: overview } } });
     setSession('token-123', testUser(['CONTENT_DEVELOPER', 'SUPER_ADMIN']));

@@ -200,3 +200,33 @@ export function queryString(query: Record<string, unknown> | undefined): string 
   const text = search.toString();
   return text === '' ? '' : `?${text}`;
 }
+
+/**
+ * Calls a route that answers bytes (a PDF) and returns them as a Blob; signed like every other call.
+ * Failures throw `ApiError` with the server's mapped message.
+ */
+export async function apiBlob<R extends RouteDef>(route: R, ...args: InputArgs<R>): Promise<Blob> {
+  const input: LooseInput = (args[0] ?? {}) as LooseInput;
+  const signal = args[1]?.signal;
+  const path = buildPath(route.path, input.params ?? {});
+  const session = getSession();
+  const token = session?.token ?? null;
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = token;
+  const role = session ? actingRole(session.roles) : undefined;
+  if (role) headers['x-user-info'] = role;
+
+  let response: Response;
+  try {
+    if (route.access.kind !== 'open') {
+      const sign = await getSigner();
+      headers['x-signature'] = await sign(route.method, API_PREFIX + path);
+    }
+    response = await fetch(API_PREFIX + path + queryString(input.query), { method: route.method, headers, signal });
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError({ message: mapError({}, { hasToken: token !== null }).message });
+  }
+  if (!response.ok) throw failure(response.status, await readJson(response), token !== null);
+  return response.blob();
+}

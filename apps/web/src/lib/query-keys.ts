@@ -16,6 +16,20 @@ export const queryKeys = {
   subjectVideos: (subjectId: string) => ['subjects', 'videos', subjectId] as const,
   /** A subject's video lists in the file explorer (each unit and topic below it). */
   explorerVideos: (subjectId: string) => ['file-explorer', 'videos', subjectId] as const,
+  /** Every catalogue query: the lists (by archived filter), each catalogue, the subjects a catalogue may take. */
+  catalogues: ['catalogues'] as const,
+  catalogueList: (archived: 'true' | 'false' | 'all') => ['catalogues', 'list', archived] as const,
+  catalogue: (catalogueId: string) => ['catalogues', 'detail', catalogueId] as const,
+  /** The OTS manager's catalogues and a catalogue's subscriptions: under catalogues, so a change to either refreshes the other. */
+  otsCatalogues: ['catalogues', 'ots', 'list'] as const,
+  otsSubscriptions: (catalogueId: string) => ['catalogues', 'ots', 'subscriptions', catalogueId] as const,
+  /** Every student query (Student Management): the student by number, their subscriptions and orders. */
+  students: ['students'] as const,
+  studentByMobile: (mobileNumber: string) => ['students', 'mobile', mobileNumber] as const,
+  studentSubscriptions: (studentId: string) => ['students', 'subscriptions', studentId] as const,
+  studentOrders: (studentId: string) => ['students', 'orders', studentId] as const,
+  /** Every delivery package list (Delivery Management's tabs, a student's packages): a change to a package refreshes them all. */
+  deliveryLists: ['delivery', 'list'] as const,
 };
 
 /**

@@ -276,10 +276,11 @@ describe('Browse Demo Videos', () => {
   });
 });
 
-describe('the catalogue page', () => {
+// The catalogue editor's preview-videos step has its own tests; the picker with its chosen list is the gallery's.
+describe('the demo-video picker', () => {
   it("opens the drawer from 'Browse Demo Videos' and lists what was added, with a snackbar", async () => {
-    await mockApi(HANDLERS);
-    const { user } = renderApp('/publisher/catalogueManager/createCatalogue', { roles: ['CONTENT_ADMIN'] });
+    await mockApi(HANDLERS, { config: { demoMode: true } });
+    const { user } = renderApp('/dev/gallery', { roles: ['CONTENT_ADMIN'] });
     await user.click(await screen.findByRole('button', { name: 'Browse Demo Videos' }, { timeout: 10_000 }));
     await drawer().findByRole('option', { name: /Physics for JEE/ });
     await openThumbnails(user);

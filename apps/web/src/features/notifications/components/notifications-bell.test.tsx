@@ -19,7 +19,8 @@ describe('notifications popover', () => {
     await user.click(within(popover).getByRole('link', { name: 'See all' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/notifications'));
     await screen.findByRole('heading', { level: 1, name: 'Notifications' });
-    expect(document.title).toBe('Notifications · Lectern');
+    // the title is set by an effect after the page renders
+    await waitFor(() => expect(document.title).toBe('Notifications · Lectern'));
   });
 
   it('lists titles with their age, shows the unread count and marks them read on opening', async () => {

@@ -1,0 +1,390 @@
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { BATCH_CAPACITY_MAX, BATCH_MESSAGES, type Batch, type Branch, type Program } from '@lectern/contract';
+import { DrawerForm } from '../../../components/drawer-form';
+import { useLeaveGuard } from '../../../hooks/use-leave-guard';
+import { isApiError } from '../../../lib/api-error';
+import { errorMessage } from '../../../lib/query-client';
+import { useCreateBatch, useCreateBranch, useCreateProgram, useUpdateBatch } from '../api/batch-mutations';
+import { useBranches, usePrograms } from '../api/get-batches';
+import { batchBody, batchFormValues, emptyBatchForm, type BatchFormField, type BatchFormValues } from './batch-form';
+import { issuesResolver } from '../../../lib/issues-resolver';
+
+/** The field a refusal of the server is about, so its message shows there too. */
+function serverField(message: string): BatchFormField | null {
+  if (message.startsWith(BATCH_MESSAGES.codeTaken.split('[')[0]!)) return 'batchCode';
+  if (message === BATCH_MESSAGES.endBeforeStart) return 'endDate';
+  if (message.startsWith(BATCH_MESSAGES.capacityBelowStudents.split('[')[0]!)) return 'capacity';
+  if (message.startsWith('Branch ')) return 'branchId';
+  if (message.startsWith('Program ')) return 'programId';
+  return null;
+}
+
+export interface BatchDrawerProps {
+  open: boolean;
+  /** the batch to edit, or null to add one */
+  batch: Batch | null;
+  onClose: () => void;
+}
+
+/** Enter in an inline field runs its own action instead of submitting the drawer's form. */
+const onEnter = (action: () => void) => (event: KeyboardEvent) => {
+  if (event.key === 'Enter') {
+    event.preventDefault();
+    action();
+  }
+};
+
+/**
+ * Add or edit a batch in the right-hand drawer: name, code, branch and program (each can be added
+ * here and is then chosen), days and capacity. The contract's rules check it as it is typed; a refusal
+ * of the server (a code taken, a capacity below the students) shows with everything typed kept.
+ */
+export function BatchDrawer({ open, batch, onClose }: BatchDrawerProps) {
+  const create = useCreateBatch();
+  const update = useUpdateBatch();
+  const mutation = batch ? update : create;
+  const branches = useBranches(open);
+  const programs = usePrograms(open);
+  const [addedBranches, setAddedBranches] = useState<Branch[]>([]);
+  const [addedPrograms, setAddedPrograms] = useState<Program[]>([]);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const studentCount = batch?.studentCount ?? 0;
+
+  const resolver = issuesResolver<BatchFormValues>((values) => batchBody(values, studentCount));
+  const form = useForm<BatchFormValues>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: batch ? batchFormValues(batch) : emptyBatchForm(),
+  });
+  const { control, register, handleSubmit, formState, setError, setValue } = form;
+  const { errors, isDirty } = formState;
+  const guard = useLeaveGuard(open && isDirty, 'The batch you are editing has not been saved.');
+
+  const branchOptions = mergeById(branches.data ?? [], addedBranches, 'branchId');
+  const programOptions = mergeById(programs.data ?? [], addedPrograms, 'programId');
+
+  async function save(values: BatchFormValues) {
+    const result = batchBody(values, studentCount);
+    if (!result.body) return;
+    try {
+      if (batch) await update.mutateAsync({ ...result.body, batchId: batch.batchId, version: batch.version });
+      else await create.mutateAsync(result.body);
+      onClose();
+    } catch (error) {
+      const field = isApiError(error) ? serverField(error.message) : null;
+      if (field && isApiError(error)) setError(field, { type: 'server', message: error.message });
+      alertRef.current?.scrollIntoView?.({ block: 'nearest' });
+    }
+  }
+
+  return (
+    <>
+      <DrawerForm
+        open={open}
+        onClose={onClose}
+        title={batch ? `Edit ${batch.batchName}` : 'Add batch'}
+        subtitle={
+          batch
+            ? `${studentCount} student${studentCount === 1 ? '' : 's'} in it now.`
+            : 'A class of students at a branch, for a program, between two days.'
+        }
+        primaryLabel={batch ? 'Save changes' : 'Add batch'}
+        submitting={mutation.isPending}
+        dirty={isDirty}
+        onSubmit={(event) => void handleSubmit(save)(event)}
+      >
+        {mutation.error && (
+          <Alert severity="error" sx={{ mb: 2 }} ref={alertRef}>
+            {errorMessage(mutation.error)}
+          </Alert>
+        )}
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+          <TextField
+            label="Batch name"
+            required
+            autoComplete="off"
+            {...register('batchName')}
+            error={Boolean(errors.batchName)}
+            helperText={errors.batchName?.message ?? 'As students know it, e.g. JEE 2027 Morning, Kota.'}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
+          <Controller
+            control={control}
+            name="batchCode"
+            render={({ field }) => (
+              <TextField
+                label="Batch code"
+                required
+                autoComplete="off"
+                {...field}
+                onChange={(event) => field.onChange(event.target.value.toUpperCase())}
+                error={Boolean(errors.batchCode)}
+                helperText={errors.batchCode?.message ?? 'Letters, digits and hyphens, e.g. JEE27-KOTA-M.'}
+                slotProps={{ htmlInput: { maxLength: 30 } }}
+              />
+            )}
+          />
+          <Box>
+            <Controller
+              control={control}
+              name="branchId"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label="Branch"
+                  required
+                  fullWidth
+                  {...field}
+                  error={Boolean(errors.branchId)}
+                  helperText={
+                    errors.branchId?.message ?? (branches.isError ? 'Could not load the branches.' : undefined)
+                  }
+                >
+                  {branchOptions.length === 0 && (
+                    <MenuItem value="" disabled>
+                      {branches.isPending ? 'Loading…' : 'No branches yet: add one below.'}
+                    </MenuItem>
+                  )}
+                  {branchOptions.map((branch) => (
+                    <MenuItem key={branch.branchId} value={branch.branchId}>
+                      {branch.branchName}, {branch.city}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <AddBranch
+              onCreated={(branch) => {
+                setAddedBranches((previous) => [...previous, branch]);
+                setValue('branchId', branch.branchId, { shouldDirty: true, shouldValidate: true });
+              }}
+            />
+          </Box>
+          <Box>
+            <Controller
+              control={control}
+              name="programId"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label="Program"
+                  required
+                  fullWidth
+                  {...field}
+                  error={Boolean(errors.programId)}
+                  helperText={
+                    errors.programId?.message ?? (programs.isError ? 'Could not load the programs.' : undefined)
+                  }
+                >
+                  {programOptions.length === 0 && (
+                    <MenuItem value="" disabled>
+                      {programs.isPending ? 'Loading…' : 'No programs yet: add one below.'}
+                    </MenuItem>
+                  )}
+                  {programOptions.map((program) => (
+                    <MenuItem key={program.programId} value={program.programId}>
+                      {program.programName}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <AddProgram
+              onCreated={(program) => {
+                setAddedPrograms((previous) => [...previous, program]);
+                setValue('programId', program.programId, { shouldDirty: true, shouldValidate: true });
+              }}
+            />
+          </Box>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <TextField
+              label="Starts"
+              type="date"
+              required
+              {...register('startDate')}
+              error={Boolean(errors.startDate)}
+              helperText={errors.startDate?.message ?? 'The first day.'}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              label="Ends"
+              type="date"
+              required
+              {...register('endDate')}
+              error={Boolean(errors.endDate)}
+              helperText={errors.endDate?.message ?? 'The last day, included.'}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Box>
+          <TextField
+            label="Capacity"
+            required
+            autoComplete="off"
+            {...register('capacity')}
+            error={Boolean(errors.capacity)}
+            helperText={
+              errors.capacity?.message ??
+              (studentCount > 0
+                ? `Seats, ${studentCount} to ${BATCH_CAPACITY_MAX}.`
+                : `Seats, 1 to ${BATCH_CAPACITY_MAX}.`)
+            }
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
+          />
+        </Box>
+      </DrawerForm>
+      {guard.dialog}
+    </>
+  );
+}
+
+function mergeById<T, K extends keyof T>(loaded: readonly T[], added: readonly T[], key: K): T[] {
+  const seen = new Set(loaded.map((item) => item[key]));
+  return [...loaded, ...added.filter((item) => !seen.has(item[key]))];
+}
+
+/** 'Add branch' under the branch picker: a name and a city, created at once and chosen. */
+function AddBranch({ onCreated }: { onCreated: (branch: Branch) => void }) {
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [city, setCity] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const create = useCreateBranch();
+
+  async function submit() {
+    if (!name.trim() || !city.trim()) {
+      setProblem('Give the branch a name and a city.');
+      return;
+    }
+    try {
+      const { data } = await create.mutateAsync({ branchName: name.trim(), city: city.trim() });
+      onCreated(data);
+      setOpen(false);
+      setName('');
+      setCity('');
+      setProblem(null);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  }
+
+  if (!open) {
+    return (
+      <Button size="small" startIcon={<AddIcon />} onClick={() => setOpen(true)} sx={{ mt: 0.5 }}>
+        Add branch
+      </Button>
+    );
+  }
+  return (
+    <InlinePanel label="New branch" problem={problem}>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextField
+          size="small"
+          label="Branch name"
+          autoFocus
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          onKeyDown={onEnter(() => void submit())}
+          slotProps={{ htmlInput: { maxLength: 80 } }}
+        />
+        <TextField
+          size="small"
+          label="City"
+          value={city}
+          onChange={(event) => setCity(event.target.value)}
+          onKeyDown={onEnter(() => void submit())}
+          slotProps={{ htmlInput: { maxLength: 80 } }}
+        />
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, mt: 1.5 }}>
+        <Button size="small" variant="contained" loading={create.isPending} onClick={() => void submit()}>
+          Create branch
+        </Button>
+        <Button size="small" color="inherit" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </Box>
+    </InlinePanel>
+  );
+}
+
+/** 'Add program' under the program picker: a name, created at once and chosen. */
+function AddProgram({ onCreated }: { onCreated: (program: Program) => void }) {
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const create = useCreateProgram();
+
+  async function submit() {
+    if (!name.trim()) {
+      setProblem('Give the program a name.');
+      return;
+    }
+    try {
+      const { data } = await create.mutateAsync({ programName: name.trim() });
+      onCreated(data);
+      setOpen(false);
+      setName('');
+      setProblem(null);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  }
+
+  if (!open) {
+    return (
+      <Button size="small" startIcon={<AddIcon />} onClick={() => setOpen(true)} sx={{ mt: 0.5 }}>
+        Add program
+      </Button>
+    );
+  }
+  return (
+    <InlinePanel label="New program" problem={problem}>
+      <TextField
+        size="small"
+        label="Program name"
+        fullWidth
+        autoFocus
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        onKeyDown={onEnter(() => void submit())}
+        slotProps={{ htmlInput: { maxLength: 80 } }}
+      />
+      <Box sx={{ display: 'flex', gap: 1, mt: 1.5 }}>
+        <Button size="small" variant="contained" loading={create.isPending} onClick={() => void submit()}>
+          Create program
+        </Button>
+        <Button size="small" color="inherit" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </Box>
+    </InlinePanel>
+  );
+}
+
+function InlinePanel({ label, problem, children }: { label: string; problem: string | null; children: ReactNode }) {
+  return (
+    <Box
+      role="group"
+      aria-label={label}
+      sx={{ mt: 1, p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'action.hover' }}
+    >
+      <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
+        {label}
+      </Typography>
+      {children}
+      {problem && (
+        <Typography role="alert" variant="body2" color="error" sx={{ mt: 1 }}>
+          {problem}
+        </Typography>
+      )}
+    </Box>
+  );
+}

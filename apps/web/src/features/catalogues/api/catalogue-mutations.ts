@@ -1,0 +1,61 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { contract, type CatalogueDetail, type RouteInput } from '@lectern/contract';
+import { apiCallWithHeaders } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
+import { queryKeys } from '../../../lib/query-keys';
+
+export type CreateCatalogueInput = RouteInput<typeof contract.catalogues.create>['body'];
+export type UpdateCatalogueInput = RouteInput<typeof contract.catalogues.update>['body'];
+
+/** The answer is the catalogue as saved: it replaces the cached copy; every list is stale. */
+function settle(queryClient: QueryClient, detail?: CatalogueDetail) {
+  if (detail) queryClient.setQueryData(queryKeys.catalogue(detail.catalogueId), detail);
+  void queryClient.invalidateQueries({ queryKey: [...queryKeys.catalogues, 'list'] });
+}
+
+/** POST /publisher/cataloguemanager/create: the server's message ("Catalogue 'X' was created.") shows on success. */
+export function useCreateCatalogue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreateCatalogueInput) => {
+      const result = await apiCallWithHeaders(contract.catalogues.create, { body });
+      return { data: result.data, message: result.message };
+    },
+    meta: { serverMessage: true },
+    onSuccess: (result) => settle(queryClient, result.data),
+  });
+}
+
+/**
+ * PUT /publisher/cataloguemanager/update at the version the editor saw: any sections, or
+ * `{ catalogueId, version, archived }` to archive and unarchive. A stale version answers 409 with
+ * the server's message, and the lists are reloaded so the newer version is at hand.
+ */
+export function useUpdateCatalogue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: UpdateCatalogueInput) => {
+      const result = await apiCallWithHeaders(contract.catalogues.update, { body });
+      return { data: result.data, message: result.message };
+    },
+    meta: { serverMessage: true },
+    onSuccess: (result) => settle(queryClient, result.data),
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409) settle(queryClient);
+    },
+  });
+}
+
+/** DELETE /publisher/cataloguemanager/catalogue/{catalogueId}: refused (with the server's reason) while listed or with subscribers. */
+export function useDeleteCatalogue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (catalogueId: string) => {
+      const result = await apiCallWithHeaders(contract.catalogues.remove, { params: { catalogueId } });
+      return { data: result.data, message: result.message };
+    },
+    meta: { serverMessage: true },
+    onSuccess: (result) => queryClient.removeQueries({ queryKey: queryKeys.catalogue(result.data.catalogueId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...queryKeys.catalogues, 'list'] }),
+  });
+}

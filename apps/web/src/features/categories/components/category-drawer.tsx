@@ -1,0 +1,121 @@
+import { useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import type { Category } from '@lectern/contract';
+import { DrawerForm } from '../../../components/drawer-form';
+import { errorMessage } from '../../../lib/query-client';
+import { useCreateCategory, useUpdateCategory } from '../api/category-mutations';
+import {
+  CategoryFormSchema,
+  EMPTY_CATEGORY,
+  valuesOf,
+  type CategoryFormInput,
+  type CategoryFormValues,
+} from './category-form';
+import { SubCategoryFields } from './sub-category-fields';
+
+export interface CategoryDrawerProps {
+  open: boolean;
+  /** The category being edited, or null to add one. */
+  category: Category | null;
+  onClose: () => void;
+}
+
+/**
+ * Add or edit a category in the right-hand drawer: its name, whether it is published, and its
+ * sub-categories (add, rename, remove, drag to reorder). A failure keeps everything typed and says why.
+ */
+export function CategoryDrawer({ open, category, onClose }: CategoryDrawerProps) {
+  const create = useCreateCategory();
+  const update = useUpdateCategory();
+  const mutation = category ? update : create;
+  const { control, register, handleSubmit, formState } = useForm<CategoryFormInput, unknown, CategoryFormValues>({
+    resolver: zodResolver(CategoryFormSchema),
+    // checked on save, then as typed: a check on blur would add or drop a message under a row while
+    // the pointer is on its way to 'Add sub-category', moving the button from under the click
+    mode: 'onSubmit',
+    defaultValues: category ? valuesOf(category) : EMPTY_CATEGORY,
+  });
+  const { errors, isDirty } = formState;
+  const listed = useMemo(
+    () => new Map(category?.subCategories.map((sub) => [sub.subCategoryId, sub.catalogues.length]) ?? []),
+    [category],
+  );
+
+  async function submit(values: CategoryFormValues) {
+    try {
+      if (category) {
+        await update.mutateAsync({ categoryId: category.categoryId, version: category.version, ...values });
+      } else {
+        await create.mutateAsync(values);
+      }
+      onClose();
+    } catch {
+      // the drawer shows the message (the snackbar too) and keeps what was typed
+    }
+  }
+
+  return (
+    <DrawerForm
+      open={open}
+      onClose={onClose}
+      title={category ? `Edit ${category.categoryName}` : 'Add category'}
+      subtitle={
+        category
+          ? `${category.catalogues.length} catalogue(s) listed in this category.`
+          : 'New categories go last in the store; drag them into place in the list.'
+      }
+      primaryLabel={category ? 'Save changes' : 'Create category'}
+      submitting={mutation.isPending}
+      dirty={isDirty}
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+    >
+      {mutation.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorMessage(mutation.error)}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+        <TextField
+          label="Category name"
+          required
+          autoComplete="off"
+          {...register('categoryName')}
+          error={Boolean(errors.categoryName)}
+          helperText={errors.categoryName?.message}
+          slotProps={{ htmlInput: { maxLength: 80 } }}
+        />
+        <Controller
+          control={control}
+          name="publishState"
+          render={({ field }) => (
+            <FormControl>
+              <FormControlLabel
+                label="Published"
+                control={
+                  <Switch
+                    checked={field.value ?? false}
+                    inputRef={field.ref}
+                    onBlur={field.onBlur}
+                    onChange={(_event, checked) => field.onChange(checked)}
+                  />
+                }
+              />
+              <FormHelperText>
+                {field.value ? 'Students see it in the store.' : 'Hidden from the store until published.'}
+              </FormHelperText>
+            </FormControl>
+          )}
+        />
+        <SubCategoryFields control={control} register={register} errors={errors} listed={listed} />
+      </Box>
+    </DrawerForm>
+  );
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { contract, type CouponHistoryEntry } from '@lectern/contract';
+import { apiCall } from '../../../lib/api-client';
+import { couponKeys } from './coupon-keys';
+
+/** GET /publisher/coupon/history/{id}: the coupon's changes, newest first, field by field with who and when. */
+export function getCouponHistory(id: string, signal?: AbortSignal): Promise<CouponHistoryEntry[]> {
+  return apiCall(contract.coupons.history, { params: { id } }, { signal });
+}
+
+export const couponHistoryQueryOptions = (id: string) =>
+  queryOptions({ queryKey: couponKeys.history(id), queryFn: ({ signal }) => getCouponHistory(id, signal) });
+
+export function useCouponHistory(id: string | null) {
+  return useQuery({ ...couponHistoryQueryOptions(id ?? ''), enabled: id !== null });
+}

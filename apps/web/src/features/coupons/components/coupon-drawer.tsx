@@ -1,0 +1,407 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputAdornment from '@mui/material/InputAdornment';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { COUPON_MAX_PERCENT, COUPON_MESSAGES, MESSAGES, fillMessage, type Coupon } from '@lectern/contract';
+import { DrawerForm } from '../../../components/drawer-form';
+import { useLeaveGuard } from '../../../hooks/use-leave-guard';
+import { isApiError } from '../../../lib/api-error';
+import { errorMessage } from '../../../lib/query-client';
+import { useCreateCoupon, useUpdateCoupon } from '../api/coupon-mutations';
+import { useListingChoices, useSubjectChoices } from '../api/get-coupon-choices';
+import {
+  couponBody,
+  couponFormValues,
+  emptyCouponForm,
+  type CouponFormField,
+  type CouponFormValues,
+} from './coupon-form';
+import { StudentMobilesField } from './student-mobiles-field';
+import { issuesResolver } from '../../../lib/issues-resolver';
+
+const resolver = issuesResolver<CouponFormValues>(couponBody);
+
+/** The field a refusal of the server is about, so its message shows there too. */
+function serverField(message: string, couponName: string): CouponFormField | null {
+  if (message === fillMessage(COUPON_MESSAGES.nameTaken, { couponName })) return 'couponName';
+  if (message.startsWith(COUPON_MESSAGES.unknownMobiles.split('[')[0]!)) return 'mobiles';
+  if (message.startsWith(COUPON_MESSAGES.flatAboveCheapest.split('[')[0]!)) return 'amount';
+  if (message.startsWith(COUPON_MESSAGES.endInPast.split('[')[0]!)) return 'applicableUpto';
+  return null;
+}
+
+export interface CouponDrawerProps {
+  open: boolean;
+  /** the coupon to edit (or read, when expired), or null to add one */
+  coupon: Coupon | null;
+  /** the same coupon as the list holds it now (after someone else's save), to load their values */
+  latest?: Coupon;
+  /** a new coupon starts as a copy of this one (its name and days left to fill in) */
+  copyFrom?: Coupon | null;
+  /** 'Copy to a new coupon' on an expired one */
+  onCopy?: (coupon: Coupon) => void;
+  onClose: () => void;
+}
+
+/** A new coupon with the terms of `coupon`: a name and days of its own still to give. */
+function copyValues(coupon: Coupon): CouponFormValues {
+  const fresh = emptyCouponForm();
+  return { ...couponFormValues(coupon), couponName: '', applicableFrom: fresh.applicableFrom, applicableUpto: '' };
+}
+
+/**
+ * Add or edit a coupon in the right-hand drawer (spec 2 §3 "Coupon"): the contract's own rules check
+ * it as it is typed; the server's refusals (a name taken, unknown mobile numbers, a flat amount above
+ * the cheapest price) show in the drawer with everything typed kept. An expired coupon is read-only.
+ */
+const STALE_COUPON_MESSAGE = fillMessage(MESSAGES.staleVersion, { entity: 'coupon' });
+
+export function CouponDrawer({ open, coupon: opened, latest, copyFrom = null, onCopy, onClose }: CouponDrawerProps) {
+  // the version the form's values are based on: it moves only when they load someone else's save
+  const [coupon, setCoupon] = useState<Coupon | null>(opened);
+  const readOnly = coupon?.status === 'EXPIRED';
+  const create = useCreateCoupon();
+  const update = useUpdateCoupon();
+  const mutation = coupon ? update : create;
+  const alertRef = useRef<HTMLDivElement>(null);
+  const listings = useListingChoices(open && !readOnly);
+  const subjects = useSubjectChoices(open && !readOnly);
+
+  const form = useForm<CouponFormValues>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: coupon ? couponFormValues(coupon) : copyFrom ? copyValues(copyFrom) : emptyCouponForm(),
+  });
+  const { control, register, handleSubmit, formState, setError, reset } = form;
+  const { errors, isDirty } = formState;
+  const [percentage, entireCourse, unlimited, usageLimit, anyStudent] = useWatch({
+    control,
+    name: ['percentage', 'applicableForEntireCourse', 'unlimited', 'usageLimit', 'applicableForAnyStudent'],
+  });
+  const dirty = isDirty && !readOnly;
+  const guard = useLeaveGuard(open && dirty, 'The coupon you are editing has not been saved.');
+
+  async function save(values: CouponFormValues) {
+    const result = couponBody(values);
+    if (!result.body) return;
+    try {
+      if (coupon) await update.mutateAsync({ couponId: coupon.couponId, version: coupon.version, ...result.body });
+      else await create.mutateAsync(result.body);
+      onClose();
+    } catch (error) {
+      // the drawer says why and keeps everything typed; the field it is about says so too
+      const field = isApiError(error) ? serverField(error.message, values.couponName.trim()) : null;
+      if (field && isApiError(error)) setError(field, { type: 'server', message: error.message });
+      alertRef.current?.scrollIntoView?.({ block: 'nearest' });
+    }
+  }
+
+  function loadLatest() {
+    if (!latest) return;
+    setCoupon(latest);
+    reset(couponFormValues(latest));
+    mutation.reset();
+  }
+  const stale =
+    isApiError(mutation.error) && mutation.error.status === 409 && mutation.error.message === STALE_COUPON_MESSAGE;
+
+  const title = coupon ? (readOnly ? coupon.couponName : `Edit ${coupon.couponName}`) : 'Add coupon';
+
+  return (
+    <>
+      <DrawerForm
+        open={open}
+        onClose={onClose}
+        title={title}
+        subtitle={
+          readOnly
+            ? 'Expired coupon'
+            : coupon
+              ? `Created by ${coupon.createdBy}; used ${coupon.used} time${coupon.used === 1 ? '' : 's'}.`
+              : copyFrom
+                ? `A copy of ${copyFrom.couponName}: give it a name and its days.`
+                : 'Students type its name at checkout.'
+        }
+        primaryLabel={readOnly ? 'Close' : coupon ? 'Save changes' : 'Add coupon'}
+        {...(readOnly && coupon && onCopy
+          ? { secondaryLabel: 'Copy to a new coupon', onSecondary: () => onCopy(coupon) }
+          : {})}
+        submitting={mutation.isPending}
+        dirty={dirty}
+        onSubmit={(event) => {
+          if (readOnly) onClose();
+          else void handleSubmit(save)(event);
+        }}
+      >
+        {readOnly && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            This coupon is expired{coupon.expiredBy ? ` (by ${coupon.expiredBy})` : ''}: it cannot be edited or made
+            active again. Copy it to a new coupon instead.
+          </Alert>
+        )}
+        {mutation.error && (
+          <Alert
+            severity="error"
+            sx={{ mb: 2 }}
+            ref={alertRef}
+            action={
+              stale && latest && latest.version !== coupon?.version ? (
+                <Button color="inherit" size="small" onClick={loadLatest}>
+                  Load latest
+                </Button>
+              ) : undefined
+            }
+          >
+            {errorMessage(mutation.error)}
+          </Alert>
+        )}
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+          <TextField
+            label="Coupon name"
+            required
+            autoComplete="off"
+            {...register('couponName')}
+            error={Boolean(errors.couponName)}
+            helperText={errors.couponName?.message ?? 'Letters, digits and hyphens, e.g. DIWALI500 or NEET-EARLYBIRD.'}
+            slotProps={{ htmlInput: { maxLength: 30, readOnly } }}
+          />
+          <TextField
+            label="Description"
+            multiline
+            minRows={2}
+            {...register('description')}
+            slotProps={{ htmlInput: { maxLength: 500, readOnly } }}
+            error={Boolean(errors.description)}
+            helperText={errors.description?.message}
+          />
+          <SwitchField control={control} name="percentage" label="Percentage" disabled={readOnly}>
+            {percentage ? `The amount is a percentage, 1 to ${COUPON_MAX_PERCENT}.` : 'The amount is in rupees.'}
+          </SwitchField>
+          <TextField
+            label={percentage ? 'Discount (%)' : 'Discount (Rs.)'}
+            required
+            autoComplete="off"
+            {...register('amount')}
+            error={Boolean(errors.amount)}
+            helperText={
+              errors.amount?.message ??
+              (percentage
+                ? `A whole number from 1 to ${COUPON_MAX_PERCENT}.`
+                : 'Not above the cheapest price it applies to.')
+            }
+            slotProps={{
+              htmlInput: { inputMode: percentage ? 'numeric' : 'decimal', maxLength: percentage ? 3 : 12, readOnly },
+              input: percentage
+                ? { endAdornment: <InputAdornment position="end">%</InputAdornment> }
+                : { startAdornment: <InputAdornment position="start">Rs.</InputAdornment> },
+            }}
+          />
+          <SwitchField control={control} name="featured" label="Featured" disabled={readOnly}>
+            Shown on the store listings it applies to.
+          </SwitchField>
+
+          <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
+            Applies to
+          </Typography>
+          <SwitchField control={control} name="applicableForEntireCourse" label="Entire course" disabled={readOnly}>
+            {entireCourse ? 'Every store listing.' : 'Only the listings chosen, and listings holding a chosen subject.'}
+          </SwitchField>
+          {!entireCourse && readOnly && coupon && (
+            // an expired coupon's choices, as text: there is nothing to pick
+            <Box component="dl" sx={{ m: 0, '& dt': { fontWeight: 600 }, '& dd': { m: 0, mb: 1 } }}>
+              <dt>Store listings</dt>
+              <dd>{coupon.storeListingInfoList.map((l) => l.storeListingName).join(', ') || 'None'}</dd>
+              <dt>Subjects</dt>
+              <dd>{coupon.subjectInfoList.map((s) => s.subjectName).join(', ') || 'None'}</dd>
+            </Box>
+          )}
+          {!entireCourse && !readOnly && (
+            <>
+              <Controller
+                control={control}
+                name="storeListings"
+                render={({ field }) => (
+                  <Autocomplete
+                    multiple
+                    disableCloseOnSelect
+                    options={listings.data ?? []}
+                    loading={listings.isPending}
+                    value={field.value}
+                    onChange={(_event, chosen) =>
+                      field.onChange(
+                        chosen.map(({ storeListingId, storeListingName }) => ({ storeListingId, storeListingName })),
+                      )
+                    }
+                    onBlur={field.onBlur}
+                    getOptionLabel={(option) => option.storeListingName}
+                    isOptionEqualToValue={(a, b) => a.storeListingId === b.storeListingId}
+                    noOptionsText={listings.isError ? 'Could not load the store listings.' : 'No store listings.'}
+                    renderOption={({ key, ...props }, option, { selected }) => (
+                      <li key={key} {...props}>
+                        <Checkbox size="small" checked={selected} sx={{ mr: 1, p: 0.5 }} tabIndex={-1} />
+                        {option.storeListingName}
+                      </li>
+                    )}
+                    renderInput={(params) => (
+                      <TextField
+                        {...params}
+                        inputRef={field.ref}
+                        label="Store listings"
+                        error={Boolean(errors.storeListings)}
+                        helperText={errors.storeListings?.message ?? 'Type to search.'}
+                      />
+                    )}
+                  />
+                )}
+              />
+              <Controller
+                control={control}
+                name="subjects"
+                render={({ field }) => (
+                  <Autocomplete
+                    multiple
+                    disableCloseOnSelect
+                    options={subjects.data ?? []}
+                    loading={subjects.isPending}
+                    value={field.value}
+                    onChange={(_event, chosen) =>
+                      field.onChange(chosen.map(({ subjectId, subjectName }) => ({ subjectId, subjectName })))
+                    }
+                    onBlur={field.onBlur}
+                    getOptionLabel={(option) => option.subjectName}
+                    isOptionEqualToValue={(a, b) => a.subjectId === b.subjectId}
+                    noOptionsText={subjects.isError ? 'Could not load the subjects.' : 'No published subjects.'}
+                    renderOption={({ key, ...props }, option, { selected }) => (
+                      <li key={key} {...props}>
+                        <Checkbox size="small" checked={selected} sx={{ mr: 1, p: 0.5 }} tabIndex={-1} />
+                        {option.subjectName}
+                      </li>
+                    )}
+                    renderInput={(params) => (
+                      <TextField
+                        {...params}
+                        label="Subjects"
+                        helperText="Listings whose catalogue holds one of them."
+                      />
+                    )}
+                  />
+                )}
+              />
+            </>
+          )}
+
+          <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
+            When
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <TextField
+              label="From"
+              type="date"
+              required
+              {...register('applicableFrom')}
+              error={Boolean(errors.applicableFrom)}
+              helperText={errors.applicableFrom?.message ?? 'The first day (India).'}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { readOnly } }}
+            />
+            <TextField
+              label="Upto"
+              type="date"
+              required={!unlimited}
+              disabled={unlimited}
+              {...register('applicableUpto')}
+              error={Boolean(errors.applicableUpto)}
+              helperText={errors.applicableUpto?.message ?? (unlimited ? 'No end date.' : 'The last day, included.')}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { readOnly } }}
+            />
+          </Box>
+          <SwitchField control={control} name="unlimited" label="Unlimited (no end date)" disabled={readOnly} />
+
+          <SwitchField control={control} name="usageLimit" label="Usage limit" disabled={readOnly}>
+            {usageLimit ? 'It can be used this many times in all.' : 'Any number of uses (each student once).'}
+          </SwitchField>
+          {usageLimit && (
+            <TextField
+              label="Limit"
+              required
+              autoComplete="off"
+              {...register('limit')}
+              error={Boolean(errors.limit)}
+              helperText={errors.limit?.message ?? 'Uses over every student.'}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 8, readOnly } }}
+            />
+          )}
+
+          <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
+            Students
+          </Typography>
+          <SwitchField control={control} name="applicableForAnyStudent" label="Any student" disabled={readOnly}>
+            {anyStudent ? 'Every student can use it once.' : 'Only the students added below, by mobile number.'}
+          </SwitchField>
+          {!anyStudent && (
+            <Controller
+              control={control}
+              name="mobiles"
+              render={({ field }) => (
+                <StudentMobilesField
+                  value={field.value}
+                  onChange={(numbers) => field.onChange(numbers)}
+                  error={errors.mobiles?.message}
+                  disabled={readOnly}
+                />
+              )}
+            />
+          )}
+        </Box>
+      </DrawerForm>
+      {guard.dialog}
+    </>
+  );
+}
+
+function SwitchField({
+  control,
+  name,
+  label,
+  disabled,
+  children,
+}: {
+  control: ReturnType<typeof useForm<CouponFormValues>>['control'];
+  name:
+    'percentage' | 'featured' | 'applicableForEntireCourse' | 'unlimited' | 'usageLimit' | 'applicableForAnyStudent';
+  label: string;
+  disabled: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Box>
+          <FormControlLabel
+            label={label}
+            disabled={disabled}
+            control={
+              <Switch
+                checked={field.value}
+                inputRef={field.ref}
+                onBlur={field.onBlur}
+                onChange={(_event, checked) => field.onChange(checked)}
+              />
+            }
+          />
+          {children && <FormHelperText sx={{ mt: 0 }}>{children}</FormHelperText>}
+        </Box>
+      )}
+    />
+  );
+}

@@ -1,0 +1,89 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  DELIVERY_MODES,
+  DELIVERY_STATUSES,
+  type DeliveryListQuery,
+  type DeliveryMode,
+  type DeliveryStatus,
+} from '@lectern/contract';
+import { tableParamNames } from '../../../components/data-table';
+
+/** The table's URL prefix: ?delivery.q=ananya&delivery.mode=COURIER&delivery.from=2026-11-01. */
+export const DELIVERY_URL_KEY = 'delivery';
+
+/** The list's status, search and filters, each kept in the URL so a filtered list can be linked. */
+export interface DeliveryFilters {
+  status: DeliveryStatus;
+  search: string;
+  catalogueId: string | null;
+  deliveryMode: DeliveryMode | null;
+  /** YYYY-MM-DD, the order's day; both or neither */
+  from: string | null;
+  to: string | null;
+}
+
+const PARAMS = {
+  status: 'tab',
+  search: `${DELIVERY_URL_KEY}.search`,
+  catalogueId: `${DELIVERY_URL_KEY}.catalogue`,
+  deliveryMode: `${DELIVERY_URL_KEY}.mode`,
+  from: `${DELIVERY_URL_KEY}.from`,
+  to: `${DELIVERY_URL_KEY}.to`,
+} as const satisfies Record<keyof DeliveryFilters, string>;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = (text: string | null) => (text && DAY.test(text) ? text : null);
+
+/** The server's query for the chosen filters (the status goes in the path). */
+export function deliveryListQuery(filters: DeliveryFilters): DeliveryListQuery {
+  const query: DeliveryListQuery = {};
+  if (filters.search) query.search = filters.search;
+  if (filters.catalogueId) query.catalogueId = filters.catalogueId;
+  if (filters.deliveryMode) query.deliveryMode = filters.deliveryMode;
+  if (filters.from && filters.to) {
+    query.from = filters.from;
+    query.to = filters.to;
+  }
+  return query;
+}
+
+export function useDeliveryFilters(): [DeliveryFilters, (change: Partial<DeliveryFilters>) => void] {
+  const [params, setParams] = useSearchParams();
+  const status = params.get(PARAMS.status)?.toUpperCase() ?? null;
+  const search = params.get(PARAMS.search) ?? '';
+  const catalogueId = params.get(PARAMS.catalogueId);
+  const mode = params.get(PARAMS.deliveryMode);
+  const from = day(params.get(PARAMS.from));
+  const to = day(params.get(PARAMS.to));
+  const filters = useMemo<DeliveryFilters>(
+    () => ({
+      status: DELIVERY_STATUSES.find((s) => s === status) ?? 'PENDING',
+      search,
+      catalogueId: catalogueId || null,
+      deliveryMode: DELIVERY_MODES.find((m) => m === mode) ?? null,
+      from: from && to ? from : null,
+      to: from && to ? to : null,
+    }),
+    [status, search, catalogueId, mode, from, to],
+  );
+  const change = useCallback(
+    (next: Partial<DeliveryFilters>) =>
+      setParams(
+        (previous) => {
+          const updated = new URLSearchParams(previous);
+          for (const [key, value] of Object.entries(next) as [keyof DeliveryFilters, string | null][]) {
+            const text = key === 'status' && value ? value.toLowerCase() : value;
+            if (text) updated.set(PARAMS[key], text);
+            else updated.delete(PARAMS[key]);
+          }
+          // another list starts at its first page
+          updated.delete(tableParamNames(DELIVERY_URL_KEY).page);
+          return updated;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return [filters, change];
+}

@@ -1,0 +1,532 @@
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { LIVE_CLASS_DURATION, MESSAGES, fillMessage, type LiveClass, type MeetingAccount } from '@lectern/contract';
+import { DrawerForm } from '../../../components/drawer-form';
+import { useLeaveGuard } from '../../../hooks/use-leave-guard';
+import { isApiError } from '../../../lib/api-error';
+import { errorMessage } from '../../../lib/query-client';
+import {
+  useActiveBatches,
+  useBatchSubjects,
+  useChapters,
+  useGroups,
+  useMeetingAccounts,
+  useTeachers,
+} from '../api/get-choices';
+import { useSchedule } from '../api/get-live-classes';
+import {
+  useCreateChapter,
+  useCreateLiveClass,
+  useCreateSubject,
+  useUpdateLiveClass,
+} from '../api/live-class-mutations';
+import { addDays, fromIndia, indiaDayStart } from './class-time';
+import {
+  clashWarning,
+  emptyLiveClassForm,
+  liveClassBody,
+  liveClassFormValues,
+  type LiveClassFormValues,
+} from './live-class-form';
+import { PROVIDER_LABELS, batchLabel } from './live-class-display';
+import type { ThumbnailPickerSlot } from './slots';
+import { issuesResolver } from '../../../lib/issues-resolver';
+
+export interface LiveClassDrawerProps {
+  open: boolean;
+  /** the class to edit, or null to schedule one */
+  liveClass: LiveClass | null;
+  /** a new class starts on this India day */
+  defaultDay: string;
+  thumbnailPicker: ThumbnailPickerSlot;
+  onClose: () => void;
+}
+
+const STALE_MESSAGE = fillMessage(MESSAGES.staleVersion, { entity: 'live class' });
+
+/** An option that adds what was typed: 'Add "Organic Chemistry"'. */
+interface Creatable {
+  id: string;
+  name: string;
+  create?: true;
+}
+const filterCreatable = createFilterOptions<Creatable>();
+
+/**
+ * Schedule or change a class in the right-hand drawer: what (title, subject, chapter, both made
+ * inline), for whom (batches and groups), who and where (teacher, meeting account, the link a LINK
+ * account needs), when (India time, checked against the day's classes before saving), how long,
+ * the share that counts as present, the thumbnail and whether students see it. The server's
+ * refusals show in the drawer with everything typed kept.
+ */
+export function LiveClassDrawer({ open, liveClass, defaultDay, thumbnailPicker, onClose }: LiveClassDrawerProps) {
+  const accounts = useMeetingAccounts(open);
+  const teachers = useTeachers(open);
+  const batches = useActiveBatches(open);
+  const groups = useGroups(open);
+  const subjects = useBatchSubjects(open);
+  const create = useCreateLiveClass();
+  const update = useUpdateLiveClass();
+  const createSubject = useCreateSubject();
+  const createChapter = useCreateChapter();
+  const mutation = liveClass ? update : create;
+  const alertRef = useRef<HTMLDivElement>(null);
+  const [picking, setPicking] = useState(false);
+  const accountList = useMemo(() => accounts.data ?? [], [accounts.data]);
+
+  const resolver = issuesResolver<LiveClassFormValues>((values) => liveClassBody(values, accountList));
+
+  const form = useForm<LiveClassFormValues>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: liveClass ? liveClassFormValues(liveClass) : emptyLiveClassForm(defaultDay),
+  });
+  const { control, register, handleSubmit, formState, setValue } = form;
+  const { errors, isDirty } = formState;
+  const values = useWatch({ control }) as LiveClassFormValues;
+  const guard = useLeaveGuard(open && isDirty, 'The class you are scheduling has not been saved.');
+  const account: MeetingAccount | undefined = accountList.find((a) => a.accountId === values.meetingAccountId);
+  const live = values.classRoomType === 'live';
+
+  // the day's classes (and the evening before, for a long class running into it): the overlap check's ground
+  const dayValid = Boolean(fromIndia(values.day ?? '', '00:00'));
+  const dayQuery = useMemo(
+    () =>
+      dayValid
+        ? {
+            from: new Date(indiaDayStart(values.day) - LIVE_CLASS_DURATION.max * 60_000).toISOString(),
+            to: new Date(indiaDayStart(addDays(values.day, 1))).toISOString(),
+          }
+        : {},
+    [dayValid, values.day],
+  );
+  const dayClasses = useSchedule('all', dayQuery, open && dayValid);
+  const clash = useMemo(
+    () =>
+      clashWarning(values, liveClass?.liveClassId ?? null, dayClasses.data ?? [], {
+        teacherName: teachers.data?.find((t) => t.teacherId === values.teacherId)?.name ?? 'The teacher',
+        accountName: account?.accountName ?? '',
+      }),
+    [values, liveClass, dayClasses.data, teachers.data, account],
+  );
+
+  const chapters = useChapters(values.subjectId || null);
+  const subjectOptions: Creatable[] = (subjects.data ?? []).map((s) => ({ id: s.subjectId, name: s.subjectName }));
+  const chapterOptions: Creatable[] = (chapters.data ?? []).map((c) => ({ id: c.chapterId, name: c.chapterName }));
+
+  async function save(formValues: LiveClassFormValues) {
+    const result = liveClassBody(formValues, accountList);
+    if (!result.body) return;
+    try {
+      if (liveClass) {
+        await update.mutateAsync({ ...result.body, liveClassId: liveClass.liveClassId, version: liveClass.version });
+      } else {
+        await create.mutateAsync(result.body);
+      }
+      onClose();
+    } catch {
+      alertRef.current?.scrollIntoView?.({ block: 'nearest' });
+    }
+  }
+
+  const stale = isApiError(mutation.error) && mutation.error.status === 409 && mutation.error.message === STALE_MESSAGE;
+
+  async function addSubject(name: string) {
+    const result = await createSubject.mutateAsync(name);
+    setValue('subjectId', result.data.subjectId, { shouldDirty: true, shouldValidate: true });
+    setValue('chapterId', '', { shouldDirty: true });
+  }
+  async function addChapter(name: string) {
+    const result = await createChapter.mutateAsync({ subjectId: values.subjectId, chapterName: name });
+    setValue('chapterId', result.data.chapterId, { shouldDirty: true });
+  }
+
+  return (
+    <>
+      <DrawerForm
+        open={open}
+        onClose={onClose}
+        title={liveClass ? `Edit ${liveClass.title}` : 'Schedule a live class'}
+        subtitle={liveClass ? `Created by ${liveClass.createdBy}.` : 'Times are India time.'}
+        primaryLabel={liveClass ? 'Save changes' : 'Schedule'}
+        submitting={mutation.isPending}
+        dirty={isDirty}
+        onSubmit={(event) => void handleSubmit(save)(event)}
+      >
+        {mutation.error && (
+          <Alert severity="error" sx={{ mb: 2 }} ref={alertRef}>
+            {errorMessage(mutation.error)}
+            {stale ? ' Close the drawer and open the class again to see their changes.' : ''}
+          </Alert>
+        )}
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+          <TextField
+            label="Title"
+            required
+            autoComplete="off"
+            {...register('title')}
+            error={Boolean(errors.title)}
+            helperText={errors.title?.message}
+            slotProps={{ htmlInput: { maxLength: 120 } }}
+          />
+          <TextField
+            label="Description"
+            multiline
+            minRows={2}
+            {...register('description')}
+            slotProps={{ htmlInput: { maxLength: 2000 } }}
+          />
+          <Controller
+            control={control}
+            name="classRoomType"
+            render={({ field }) => (
+              <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+                <Typography component="legend" variant="body2" sx={{ fontWeight: 600 }}>
+                  Where
+                </Typography>
+                <RadioGroup row value={field.value} onChange={(_e, value) => field.onChange(value)}>
+                  <FormControlLabel value="live" control={<Radio />} label="Live (online meeting)" />
+                  <FormControlLabel value="offline" control={<Radio />} label="Offline (classroom)" />
+                </RadioGroup>
+              </Box>
+            )}
+          />
+
+          <Section>For whom</Section>
+          <Controller
+            control={control}
+            name="batches"
+            render={({ field }) => (
+              <Autocomplete
+                multiple
+                options={(batches.data ?? []).map((b) => ({ batchId: b.batchId, batchName: b.batchName }))}
+                loading={batches.isPending}
+                value={field.value}
+                onChange={(_e, chosen) => field.onChange(chosen)}
+                onBlur={field.onBlur}
+                getOptionLabel={(o) => batchLabel(o.batchId, o.batchName, batches.data)}
+                isOptionEqualToValue={(a, b) => a.batchId === b.batchId}
+                noOptionsText={batches.isError ? 'Could not load the batches.' : 'No active batches.'}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    inputRef={field.ref}
+                    label="Batches"
+                    error={Boolean(errors.batches)}
+                    helperText={errors.batches?.message ?? 'Active batches; or choose groups below.'}
+                  />
+                )}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="groups"
+            render={({ field }) => (
+              <Autocomplete
+                multiple
+                options={(groups.data ?? []).map((g) => ({ groupId: g.groupId, groupName: g.groupName }))}
+                loading={groups.isPending}
+                value={field.value}
+                onChange={(_e, chosen) => field.onChange(chosen)}
+                onBlur={field.onBlur}
+                getOptionLabel={(o) => o.groupName}
+                isOptionEqualToValue={(a, b) => a.groupId === b.groupId}
+                noOptionsText={groups.isError ? 'Could not load the groups.' : 'No groups.'}
+                renderInput={(params) => (
+                  <TextField {...params} label="Groups" helperText="Every batch of a group is invited." />
+                )}
+              />
+            )}
+          />
+
+          <Section>What</Section>
+          <CreatableSelect
+            label="Subject"
+            required
+            options={subjectOptions}
+            loading={subjects.isPending}
+            value={values.subjectId}
+            error={errors.subjectId?.message}
+            creating={createSubject.isPending}
+            onChange={(id) => {
+              setValue('subjectId', id, { shouldDirty: true, shouldValidate: true });
+              setValue('chapterId', '', { shouldDirty: true });
+            }}
+            onCreate={addSubject}
+          />
+          <CreatableSelect
+            label="Chapter"
+            options={chapterOptions}
+            loading={chapters.isFetching}
+            value={values.chapterId}
+            disabled={!values.subjectId}
+            helper={values.subjectId ? 'Optional.' : 'Choose the subject first.'}
+            creating={createChapter.isPending}
+            onChange={(id) => setValue('chapterId', id, { shouldDirty: true })}
+            onCreate={addChapter}
+          />
+
+          <Section>Who and where</Section>
+          <TextField
+            select
+            label="Teacher"
+            required
+            value={values.teacherId ?? ''}
+            {...register('teacherId')}
+            error={Boolean(errors.teacherId)}
+            helperText={errors.teacherId?.message ?? (teachers.isError ? 'Could not load the teachers.' : undefined)}
+          >
+            {(teachers.data ?? []).map((t) => (
+              <MenuItem key={t.teacherId} value={t.teacherId}>
+                {t.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          {live && (
+            <TextField
+              select
+              label="Meeting account"
+              required
+              value={values.meetingAccountId ?? ''}
+              {...register('meetingAccountId')}
+              error={Boolean(errors.meetingAccountId)}
+              helperText={
+                errors.meetingAccountId?.message ??
+                (account
+                  ? `${PROVIDER_LABELS[account.provider]}${account.hostOrBase ? `: ${account.hostOrBase}` : ''}`
+                  : undefined)
+              }
+            >
+              {accountList
+                .filter((a) => a.enabled || a.accountId === values.meetingAccountId)
+                .map((a) => (
+                  <MenuItem key={a.accountId} value={a.accountId}>
+                    {a.accountName} ({PROVIDER_LABELS[a.provider]})
+                  </MenuItem>
+                ))}
+            </TextField>
+          )}
+          {live && account?.provider === 'LINK' && (
+            <TextField
+              label="Meeting link"
+              required
+              type="url"
+              autoComplete="off"
+              placeholder="https://"
+              {...register('meetingLink')}
+              error={Boolean(errors.meetingLink)}
+              helperText={errors.meetingLink?.message ?? 'Students join here; the teacher starts from it too.'}
+              slotProps={{ htmlInput: { maxLength: 500 } }}
+            />
+          )}
+
+          <Section>When (India time)</Section>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <TextField
+              label="Day"
+              type="date"
+              required
+              {...register('day')}
+              error={Boolean(errors.day)}
+              helperText={errors.day?.message}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              label="Start time"
+              type="time"
+              required
+              {...register('time')}
+              error={Boolean(errors.time)}
+              helperText={errors.time?.message ?? 'India time (IST).'}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 300 } }}
+            />
+            <TextField
+              label="Duration"
+              required
+              autoComplete="off"
+              {...register('durationMinutes')}
+              error={Boolean(errors.durationMinutes)}
+              helperText={
+                errors.durationMinutes?.message ?? `${LIVE_CLASS_DURATION.min} to ${LIVE_CLASS_DURATION.max} minutes.`
+              }
+              slotProps={{
+                htmlInput: { inputMode: 'numeric', maxLength: 3 },
+                input: { endAdornment: <InputAdornment position="end">min</InputAdornment> },
+              }}
+            />
+            <TextField
+              label="Present at"
+              required
+              autoComplete="off"
+              {...register('presentSharePercent')}
+              error={Boolean(errors.presentSharePercent)}
+              helperText={errors.presentSharePercent?.message ?? 'Share of the length that counts as present.'}
+              slotProps={{
+                htmlInput: { inputMode: 'numeric', maxLength: 3 },
+                input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+              }}
+            />
+          </Box>
+          {clash && (
+            <Alert severity="warning" role="status" data-testid="overlap-warning">
+              {clash}
+            </Alert>
+          )}
+
+          <Section>Shown to students</Section>
+          <Box>
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              Thumbnail
+            </Typography>
+            {values.thumbnailUrl ? (
+              <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+                <Box
+                  component="img"
+                  src={values.thumbnailUrl}
+                  alt="The class's thumbnail"
+                  sx={{
+                    width: 160,
+                    height: 90,
+                    objectFit: 'cover',
+                    borderRadius: 1,
+                    border: 1,
+                    borderColor: 'divider',
+                  }}
+                />
+                <Button onClick={() => setPicking(true)}>Change</Button>
+                <Button color="error" onClick={() => setValue('thumbnailUrl', '', { shouldDirty: true })}>
+                  Remove
+                </Button>
+              </Box>
+            ) : (
+              <Button variant="outlined" onClick={() => setPicking(true)}>
+                Choose thumbnail
+              </Button>
+            )}
+          </Box>
+          {!liveClass && (
+            <Controller
+              control={control}
+              name="enabled"
+              render={({ field }) => (
+                <Box>
+                  <FormControlLabel
+                    label="Show to students"
+                    control={
+                      <Switch
+                        checked={field.value}
+                        inputRef={field.ref}
+                        onChange={(_e, checked) => field.onChange(checked)}
+                      />
+                    }
+                  />
+                  <FormHelperText sx={{ mt: 0 }}>
+                    {field.value ? 'Students of its batches see it.' : 'Hidden until you show it.'}
+                  </FormHelperText>
+                </Box>
+              )}
+            />
+          )}
+        </Box>
+      </DrawerForm>
+      {thumbnailPicker({
+        open: picking,
+        onClose: () => setPicking(false),
+        onSelect: (file) => {
+          setValue('thumbnailUrl', file.url, { shouldDirty: true });
+          setPicking(false);
+        },
+      })}
+      {guard.dialog}
+    </>
+  );
+}
+
+function Section({ children }: { children: ReactNode }) {
+  return (
+    <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 600, mt: 0.5 }}>
+      {children}
+    </Typography>
+  );
+}
+
+/** A single choice with 'Add "…"' for a name not in the list (subjects and chapters are created inline). */
+function CreatableSelect({
+  label,
+  options,
+  value,
+  loading,
+  required,
+  disabled,
+  error,
+  helper,
+  creating,
+  onChange,
+  onCreate,
+}: {
+  label: string;
+  options: Creatable[];
+  value: string;
+  loading: boolean;
+  required?: boolean;
+  disabled?: boolean;
+  error?: string;
+  helper?: string;
+  creating: boolean;
+  onChange: (id: string) => void;
+  onCreate: (name: string) => Promise<void>;
+}) {
+  const chosen = options.find((o) => o.id === value) ?? null;
+  return (
+    <Autocomplete<Creatable>
+      options={options}
+      value={chosen}
+      loading={loading || creating}
+      disabled={disabled || creating}
+      onChange={(_e, option) => {
+        if (option?.create) void onCreate(option.name).catch(() => undefined);
+        else onChange(option?.id ?? '');
+      }}
+      filterOptions={(all, state) => {
+        const filtered = filterCreatable(all, state);
+        const typed = state.inputValue.trim();
+        if (typed && !all.some((o) => o.name.toLowerCase() === typed.toLowerCase())) {
+          filtered.push({ id: `new:${typed}`, name: typed, create: true });
+        }
+        return filtered;
+      }}
+      getOptionLabel={(o) => o.name}
+      renderOption={({ key, ...props }, option) => (
+        <li key={key} {...props}>
+          {option.create ? `Add "${option.name}"` : option.name}
+        </li>
+      )}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      handleHomeEndKeys
+      selectOnFocus
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          required={required}
+          error={Boolean(error)}
+          helperText={error ?? helper ?? 'Type to search, or to add a new one.'}
+        />
+      )}
+    />
+  );
+}
