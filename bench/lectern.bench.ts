@@ -7,6 +7,7 @@ import { ALL_CPUS, CAN_PIN, CPUS, pinSelf } from './lib/cpu';
 import { judge, renderTable, writeResults, type BenchRow } from './report';
 import { apiRows, crossDriverRows } from './sections/api-rows';
 import { apiSection, type ApiFigures, type Driver } from './sections/api';
+import { batchesSection } from './sections/batches';
 import { TRANSCODE_PRESET, transcodeSection } from './sections/transcode';
 import { transportSection, wireRows } from './sections/transport';
 import { uploadSection } from './sections/upload';
@@ -15,10 +16,10 @@ import { webSection } from './sections/web';
 /**
  * `npm run bench`: every benchmark of the benchmarks issue, in order, into ONE table (figure, ours,
  * baseline, ratio, budget, result) printed at the end and written as JSON to bench/results/. The
- * run fails (after printing) when a budget is missed. BENCH_ONLY=api,web,transcode,upload runs a
+ * run fails (after printing) when a budget is missed. BENCH_ONLY=api,batches,web,transcode,upload runs a
  * part. See bench/README.md for what each figure means.
  */
-const SECTIONS = ['api', 'web', 'transcode', 'upload', 'transport'] as const;
+const SECTIONS = ['api', 'batches', 'web', 'transcode', 'upload', 'transport'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const only = (process.env.BENCH_ONLY ?? '')
@@ -73,6 +74,13 @@ it('Lectern benchmarks', { timeout: 30 * 60_000 }, async () => {
         }
       }
       rows.push(...crossDriverRows(figures));
+    }
+
+    if (runs('batches')) {
+      await batchesSection(process.env.DATABASE_URL, log).then(
+        (r) => rows.push(...r),
+        (error: unknown) => rows.push(failed('bulk student upload', error)),
+      );
     }
 
     // The browser figures and the transcode: the console on PGlite (the data directory the API

@@ -21,10 +21,12 @@ import {
 const SUPER_ADMIN = '9000000001';
 const SUBJECT = 'subj-organic-chemistry';
 
-/** Where each page of PAGES is opened: pages that need a subject get the demo one. */
+/** Where each page of PAGES is opened: pages that need a subject or a batch get a demo one. */
 function address(path: string): string {
   if (path === '/subject-management/subject-details') return `${path}?subjectId=${SUBJECT}`;
   if (path === '/subject-management/subject-details/topics') return `${path}?subjectId=${SUBJECT}&unitId=${SUBJECT}-u1`;
+  // a demo batch of 31 students (apps/server/src/seed/demo-batches.ts)
+  if (path === '/batch-management/students') return `${path}?batchId=batch-jee27-kota-e`;
   return path;
 }
 

@@ -179,6 +179,9 @@ describe('the file explorer', () => {
       ['phone', PHONE],
     ] as const) {
       const { context, page, errors } = await newPage(browser, viewport);
+      let hold = false;
+      let release = (): void => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
       try {
         await signInThroughScreen(page, UPLOADER);
         await page.goto(
@@ -187,8 +190,11 @@ describe('the file explorer', () => {
         await page.getByRole('table').getByText('nomenclature-of-alkanes.mp4', { exact: true }).waitFor();
         await shot(page, 'file-explorer-topic');
         // a queue with a finished file, one uploading slowly and one refused by the server
+        // parts go slowly; once the short file is in and the long one has moved, its later parts wait until the end,
+        // so it is still uploading when Clear All is pressed however fast this machine is
         await page.route('**/files/upload?**', async (route) => {
           await new Promise((resolve) => setTimeout(resolve, 1500));
+          if (hold) await released;
           await route.continue().catch(() => undefined);
         });
         const long = `A very long lecture recording name for the panel ${stamp}.mp4`;
@@ -197,6 +203,7 @@ describe('the file explorer', () => {
         await chooseFile(page, writeVideo(files.dir, `short-${name}-${stamp}.mp4`, 2 * MiB));
         await waitForStatus(uploadRow(page, `short-${name}-${stamp}.mp4`), 'uploadedToDb', 30_000);
         await uploadRow(page, long).and(page.locator(':not([data-progress="0"])')).waitFor({ timeout: 30_000 });
+        hold = true;
         await shot(page, 'upload-panel-expanded');
         await page.getByRole('button', { name: 'Collapse uploads' }).click();
         await page.getByRole('button', { name: 'Expand uploads' }).waitFor();
@@ -218,6 +225,7 @@ describe('the file explorer', () => {
         await page.getByRole('region', { name: 'Uploads' }).waitFor({ state: 'detached' });
         expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
       } finally {
+        release();
         await context.close();
       }
     }

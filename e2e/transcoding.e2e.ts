@@ -179,9 +179,12 @@ describe('transcoding, playback and the demo-video browser', () => {
       const { context, page } = await newPage(browser, viewport);
       try {
         await signInThroughScreen(page, CONTENT_ADMIN);
-        await page.goto('/publisher/catalogueManager/createCatalogue');
+        // the catalogue editor's last step: the preview videos shown on the storefront
+        await page.goto(`/publisher/catalogueManager/createCatalogue?catalogueId=${CATALOGUE.id}`);
+        for (let n = 0; n < 7; n++) await page.getByRole('button', { name: 'Next step' }).click();
+        await page.getByRole('heading', { level: 2, name: 'Preview videos' }).waitFor();
         await page.getByRole('button', { name: 'Browse Demo Videos' }).waitFor();
-        await checkScreen(page, 'create-catalogue');
+        await checkScreen(page, 'catalogue-preview-videos');
         await page.getByRole('button', { name: 'Browse Demo Videos' }).click();
         const drawer = page.getByRole('dialog', { name: 'Browse Demo Videos' });
         await drawer.getByText('Select the folder').waitFor();
@@ -219,8 +222,11 @@ describe('transcoding, playback and the demo-video browser', () => {
         await shot(page, 'demo-videos-thumbnails');
         expect(await add.isDisabled()).toBe(false);
         await add.click();
-        await page.getByText(`Demo video added: ${PREVIEW}`).waitFor();
         await expect.poll(() => drawer.count()).toBe(0);
+        // added to the storefront's list, and chosen
+        const chosen = page.getByRole('checkbox', { name: new RegExp(PREVIEW) });
+        await chosen.waitFor();
+        expect(await chosen.isChecked()).toBe(true);
       } finally {
         await context.close();
       }

@@ -15,6 +15,8 @@ import {
   type UnitTally,
   type UnitTarget,
 } from '../lib/load';
+import { STOREFRONT_CATALOGUE, catalogueReads } from '../lib/catalogue-sql';
+import { BENCH_STUDENT, studentReads } from '../lib/student-sql';
 import { UnitEditsSql, captureReads, fixedRate, loopRate, replay } from '../lib/sql';
 import { medianMs } from '../report';
 
@@ -47,6 +49,10 @@ export const LOAD_CONNECTIONS = 200;
 export const READ_SUBJECT = 'bench-s1';
 const DETAIL = (id: string) => `/api/subjects/subject/subjectid/${id}`;
 const LISTING = '/api/subjects/subject/all';
+const CATALOGUE_LIST = '/api/publisher/cataloguemanager/all';
+const STOREFRONT = `/api/publisher/catalogue/catalogueid/${STOREFRONT_CATALOGUE}`;
+const STUDENT_LOOKUP = `/api/students/student/info?mobileNumber=${BENCH_STUDENT.mobileNumber}`;
+const INVOICE_LIST = `/api/payments/student/subscription/studentid/${BENCH_STUDENT.id}`;
 /** IN_PROGRESS subjects of the large seed (every fourth): 1-20 API writes, 21-40 baseline writes, 41-240 load */
 const inProgress = (i: number) => `bench-s${4 * i}`;
 
@@ -75,12 +81,25 @@ export interface ApiFigures {
   driver: Driver;
   detail: LoadResult;
   listing: LoadResult;
+  /** the catalogue list (2,000 catalogues) and the storefront view of one catalogue */
+  catalogueList: LoadResult;
+  storefront: LoadResult;
+  /** a student found by mobile number, and that student's invoice list (200,000 students) */
+  studentLookup: LoadResult;
+  invoiceList: LoadResult;
+  students: number;
+  orders: number;
   unsigned: LoadResult;
   /** the write run, and the edits each connection made (the baseline makes as many) */
   writes: LoadResult & { tallyFailed: number; perConnection: number[] };
   load: LoadFigures | null;
-  single: { listingMs: number; listingKiB: number; bigMs: number; bigKiB: number };
+  single: { listingMs: number; listingKiB: number; bigMs: number; bigKiB: number; catalogueListKiB: number };
+  catalogues: number;
   base: {
+    catalogueList: { rate: number; p99: number; cpuMs: number };
+    storefront: { rate: number; p99: number; cpuMs: number };
+    studentLookup: { rate: number; p99: number; cpuMs: number };
+    invoiceList: { rate: number; p99: number; cpuMs: number };
     detail: { rate: number; p99: number; cpuMs: number };
     listing: { rate: number; p99: number; cpuMs: number };
     writes: number;
@@ -243,9 +262,16 @@ export async function apiSection(
     log(`${driver}: console started with the large data set in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     let detail!: LoadResult;
     let listing!: LoadResult;
+    let catalogueList!: LoadResult;
+    let storefront!: LoadResult;
+    let studentLookup!: LoadResult;
+    let invoiceList!: LoadResult;
+    let catalogues = 0;
+    let students = 0;
+    let orders = 0;
     let writes!: ApiFigures['writes'];
     let loadRun: Awaited<ReturnType<typeof loadTolerance>> | null = null;
-    const single = { listingMs: 0, listingKiB: 0, bigMs: 0, bigKiB: 0 };
+    const single = { listingMs: 0, listingKiB: 0, bigMs: 0, bigKiB: 0, catalogueListKiB: 0 };
     let listingSubjects = 0;
     try {
       const admin = await signIn(server.baseUrl, '9000000001', 'SUPER_ADMIN');
@@ -264,6 +290,20 @@ export async function apiSection(
       listing = await readRun(server, admin, LISTING);
       log(
         `${driver}: listing ${listing.rate.toFixed(1)}/s, p99 ${listing.p99} ms, ${JSON.stringify(listing.statuses)}, errors ${listing.errors}`,
+      );
+      const catalogueAnswer = await admin.call<unknown[]>('GET', CATALOGUE_LIST);
+      catalogues = catalogueAnswer.body.data.length;
+      single.catalogueListKiB = catalogueAnswer.bytes / 1024;
+      catalogueList = await readRun(server, admin, CATALOGUE_LIST);
+      storefront = await readRun(server, admin, STOREFRONT);
+      log(
+        `${driver}: catalogue list ${catalogueList.rate.toFixed(1)}/s (${catalogues} catalogues), storefront ${storefront.rate.toFixed(0)}/s`,
+      );
+      const finance = await signIn(server.baseUrl, '9000000005', 'FINANCE');
+      studentLookup = await readRun(server, finance, STUDENT_LOOKUP);
+      invoiceList = await readRun(server, finance, INVOICE_LIST);
+      log(
+        `${driver}: student lookup ${studentLookup.rate.toFixed(0)}/s, invoice list ${invoiceList.rate.toFixed(0)}/s`,
       );
 
       const targets = await Promise.all(
@@ -322,6 +362,16 @@ export async function apiSection(
         await loopRate(loops, 2, () => replay(database, reads.detail));
         const detailBase = await loopRate(loops, BASE_SECONDS, () => replay(database, reads.detail));
         const listingBase = await loopRate(loops, BASE_SECONDS, () => replay(database, reads.listing));
+        const catalogueSql = await catalogueReads(database);
+        const catalogueListBase = await loopRate(loops, BASE_SECONDS, () => replay(database, catalogueSql.list));
+        const storefrontBase = await loopRate(loops, BASE_SECONDS, () => replay(database, catalogueSql.storefront));
+        const studentSql = studentReads();
+        const studentLookupBase = await loopRate(loops, BASE_SECONDS, () => replay(database, studentSql.lookup));
+        const invoiceListBase = await loopRate(loops, BASE_SECONDS, () => replay(database, studentSql.invoices));
+        const [counted] = await database.query<{ students: number; orders: number }>(
+          'SELECT (SELECT count(*)::int FROM students) AS students, (SELECT count(*)::int FROM orders) AS orders',
+        );
+        ({ students, orders } = counted!);
         const edits = new UnitEditsSql(database, admin!.id);
         const writesBase = await fixedRate(writes.perConnection, (w, n) => edits.edit(inProgress(21 + w), `B${w}`, n));
         log(
@@ -331,6 +381,10 @@ export async function apiSection(
           loadFigures,
           detail: detailBase,
           listing: listingBase,
+          catalogueList: catalogueListBase,
+          storefront: storefrontBase,
+          studentLookup: studentLookupBase,
+          invoiceList: invoiceListBase,
           writes: writesBase,
           detailStatements: reads.detail.flat().length,
           listingStatements: reads.listing.flat().length,
@@ -348,6 +402,13 @@ export async function apiSection(
       driver,
       detail,
       listing,
+      catalogueList,
+      storefront,
+      catalogues,
+      studentLookup,
+      invoiceList,
+      students,
+      orders,
       unsigned,
       writes,
       load: base.loadFigures,
