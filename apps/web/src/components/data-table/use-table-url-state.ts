@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+
 import { CONSTANTS } from '@lectern/contract';
 import type { SortState } from './types';
+import { useUrlSearchParams } from '../../hooks/use-url-search-params';
 
 export interface TableUrlStateOptions {
   /** Prefix of the parameter names ('users' -> users.page, users.q ...), for two tables on one page. */
@@ -57,7 +58,7 @@ export function useTableUrlState(options: TableUrlStateOptions = {}): TableUrlSt
     defaultRowsPerPage = CONSTANTS.tableDefaultPageSize,
     rowsPerPageOptions = CONSTANTS.tableRowsPerPageOptions,
   } = options;
-  const [urlParams, setUrlParams] = useSearchParams();
+  const [urlParams, setUrlParams] = useUrlSearchParams();
   const [localParams, setLocalParams] = useState(() => new URLSearchParams());
   const params = enabled ? urlParams : localParams;
   const names = tableParamNames(urlKey);

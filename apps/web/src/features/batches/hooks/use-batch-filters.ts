@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+
 import { BATCH_STATUSES, type Batch, type BatchStatus } from '@lectern/contract';
 import { tableParamNames } from '../../../components/data-table';
+import { useUrlSearchParams } from '../../../hooks/use-url-search-params';
 
 /** The table's URL prefix: ?batches.q=kota&batches.branch=…&batches.status=ACTIVE. */
 export const BATCHES_URL_KEY = 'batches';
@@ -34,7 +35,7 @@ export function filterBatches(batches: readonly Batch[], filters: BatchFilters):
 }
 
 export function useBatchFilters(): [BatchFilters, (change: Partial<BatchFilters>) => void, () => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const tab = params.get(PARAMS.tab);
   const branchId = params.get(PARAMS.branchId);
   const programId = params.get(PARAMS.programId);

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { tableParamNames } from '../../../components/data-table';
 import type { ArchivedQuery } from '../api/get-catalogues';
+import { useUrlSearchParams } from '../../../hooks/use-url-search-params';
 
 export const CATALOGUE_LIST_PATH = '/publisher/catalogueManager/catalogueList';
 export const CATALOGUE_EDITOR_PATH = '/publisher/catalogueManager/createCatalogue';
@@ -40,7 +41,7 @@ function parseFilter(text: string | null): ArchivedFilter {
 
 /** The archived filter (active by default), kept in the URL with the table's own state so a filtered list can be linked. */
 export function useArchivedFilter(): [ArchivedFilter, (filter: ArchivedFilter) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const chosen = parseFilter(params.get(SHOW_PARAM));
   const setChosen = useCallback(
     (filter: ArchivedFilter) =>

@@ -1,8 +1,9 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+
 import { COUPON_STATUSES, type CouponStatus } from '@lectern/contract';
 import { tableParamNames } from '../../../components/data-table';
 import type { CouponListQuery } from '../api/get-coupons';
+import { useUrlSearchParams } from '../../../hooks/use-url-search-params';
 
 /** The table's URL prefix: ?coupons.q=diwali&coupons.status=ACTIVE&coupons.featured=true. */
 export const COUPONS_URL_KEY = 'coupons';
@@ -41,7 +42,7 @@ export function couponListQuery(filters: CouponFilters): CouponListQuery {
 }
 
 export function useCouponFilters(): [CouponFilters, (change: Partial<CouponFilters>) => void, () => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const status = params.get(PARAMS.status);
   const featured = params.get(PARAMS.featured);
   const type = params.get(PARAMS.type);

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+
 import {
   DELIVERY_MODES,
   DELIVERY_STATUSES,
@@ -8,6 +8,7 @@ import {
   type DeliveryStatus,
 } from '@lectern/contract';
 import { tableParamNames } from '../../../components/data-table';
+import { useUrlSearchParams } from '../../../hooks/use-url-search-params';
 
 /** The table's URL prefix: ?delivery.q=ananya&delivery.mode=COURIER&delivery.from=2026-11-01. */
 export const DELIVERY_URL_KEY = 'delivery';
@@ -49,7 +50,7 @@ export function deliveryListQuery(filters: DeliveryFilters): DeliveryListQuery {
 }
 
 export function useDeliveryFilters(): [DeliveryFilters, (change: Partial<DeliveryFilters>) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const status = params.get(PARAMS.status)?.toUpperCase() ?? null;
   const search = params.get(PARAMS.search) ?? '';
   const catalogueId = params.get(PARAMS.catalogueId);

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -20,6 +20,7 @@ import { useDeleteVideos, useTransferVideos, type Destination } from '../api/vid
 import { DestinationDialog } from './destination-dialog';
 import { PreviewDialog } from './preview-dialog';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
+import { useUrlSearchParams } from '../../../hooks/use-url-search-params';
 
 const STATUS_NAMES: Record<string, string> = {
   NOT_STARTED: 'Not started',
@@ -119,7 +120,7 @@ export interface TopicRef {
 export function VideoFiles({ topic }: { topic: TopicRef }) {
   const { subjectId, unitId, topicId } = topic;
   const videos = useVideos({ subjectId, unitId, topicId });
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const status = params.get(STATUS_PARAM) ?? '';
   const [dropKey, setDropKey] = useState(0);
   const [previewing, setPreviewing] = useState<ExplorerVideo | null>(null);

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlSearchParams } from '../../../hooks/use-url-search-params';
 
 /** The levels of the file explorer (spec 1 §3: viewType, default Subjects). */
 export const VIEW_TYPES = ['Subjects', 'Units', 'Topics', 'Files'] as const;
@@ -53,7 +53,7 @@ export function explorerLink(state: Partial<ExplorerState>): string {
 }
 
 export function useExplorerState() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const state = useMemo(() => readExplorerState(params), [params]);
   const open = useCallback((next: Partial<ExplorerState>) => setParams(explorerQuery(next)), [setParams]);
   return { state, open };

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
@@ -20,6 +20,7 @@ import { batchLabel, isHeld } from './live-class-display';
 import { OfflineMarking } from './offline-marking';
 import { StudentAttendanceTable } from './student-attendance-table';
 import { UnmatchedParticipants } from './unmatched-participants';
+import { useUrlSearchParams } from '../../../hooks/use-url-search-params';
 
 export const INSIGHTS_PATH = '/live-classes/insights';
 const TITLE = PAGES.find((page) => page.path === INSIGHTS_PATH)?.pageName ?? 'Live Class Insights';
@@ -45,7 +46,7 @@ export default function InsightsPage() {
   const classes = useSchedule(instructorId, NO_QUERY);
   // batch staff's list names each batch with its branch; an instructor has the names of their classes
   const batches = useActiveBatches(canManage);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const liveClassId = params.get('liveClassId');
   const batchId = params.get('batch');
   const held = useMemo(() => (classes.data ?? []).filter(isHeld).reverse(), [classes.data]);

@@ -1,8 +1,9 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+
 import { LIVE_CLASS_STATUSES, type LiveClassStatus, type ScheduleQuery } from '@lectern/contract';
 import { tableParamNames } from '../../../components/data-table';
 import { addDays, indiaDayStart, indiaToday, weekStart } from '../components/class-time';
+import { useUrlSearchParams } from '../../../hooks/use-url-search-params';
 
 /** The list's URL prefix (?classes.page=2). */
 export const LIVE_CLASSES_URL_KEY = 'classes';
@@ -44,7 +45,7 @@ export function scheduleQuery(filters: LiveClassFilters): ScheduleQuery {
 type FilterChange = { [K in keyof LiveClassFilters]?: LiveClassFilters[K] | null };
 
 export function useLiveClassFilters(): [LiveClassFilters, (change: FilterChange) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const view = params.get(PARAMS.view);
   const week = params.get(PARAMS.week);
   const batchId = params.get(PARAMS.batchId);

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { tableParamNames } from '../../../components/data-table';
 import type { StoreListingListQuery } from '../api/get-store-listings';
+import { useUrlSearchParams } from '../../../hooks/use-url-search-params';
 
 export const STORE_LISTINGS_PATH = '/publisher/storeManager/storelistings';
 export const STORE_DETAILS_LIST_PATH = '/publisher/storeManager/storeDetailsList';
@@ -54,7 +55,7 @@ export function listQuery(filters: ListingFilters): StoreListingListQuery {
 }
 
 export function useListingFilters(): [ListingFilters, (change: Partial<ListingFilters>) => void, () => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const categoryId = params.get(PARAMS.categoryId);
   const home = params.get(PARAMS.featuredOnHomePage);
   const lead = params.get(PARAMS.featuredOnLeadPage);

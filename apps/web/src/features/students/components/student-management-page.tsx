@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,6 +20,7 @@ import { DeliveryCard } from './delivery-card';
 import { OrdersCard } from './orders-card';
 import { StudentDetailsCard } from './student-details-card';
 import { SubscriptionsCard } from './subscriptions-card';
+import { useUrlSearchParams } from '../../../hooks/use-url-search-params';
 
 /** Spec 2 §4: after a change, the student's information reloads after 2 seconds. */
 export const RELOAD_AFTER_MS = 2000;
@@ -28,7 +29,7 @@ const MOBILE = /^[0-9]{10}$/;
 
 /** Student Management (spec 2 §4, §7): find a student by mobile number, their subscriptions and invoices. */
 export default function StudentManagementPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const fromUrl = params.get('mobileNumber') ?? '';
   const mobileNumber = MOBILE.test(fromUrl) ? fromUrl : null;
   const [text, setText] = useState(fromUrl);

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -25,6 +25,7 @@ import { useDeleteSubjects } from '../api/subject-mutations';
 import { detailsLink } from '../hooks/use-subject-params';
 import { SubjectFormDrawer } from './subject-form-drawer';
 import { subjectListConfig } from './subject-list-table';
+import { useUrlSearchParams } from '../../../hooks/use-url-search-params';
 
 const TABS_ID = 'subject-groups';
 
@@ -57,7 +58,7 @@ export default function SubjectManagementPage() {
   const remove = useDeleteSubjects();
   const { confirm, confirmDialog } = useConfirm();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const [creating, setCreating] = useState(false);
   const search = params.get('q') ?? '';
 

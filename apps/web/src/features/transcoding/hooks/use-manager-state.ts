@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+
 import dayjs from 'dayjs';
 import {
   TranscodingEnvironmentSchema,
@@ -10,6 +10,7 @@ import {
   type TranscodingQueue,
 } from '@lectern/contract';
 import { useConfig } from '../../../lib/config-query';
+import { useUrlSearchParams } from '../../../hooks/use-url-search-params';
 
 /** The query's date format (the contract's YYYY-MM-DD). */
 const QUERY_DATE = 'YYYY-MM-DD';
@@ -55,7 +56,7 @@ export interface ManagerState {
  * ?tab=running&env=staging&from=2026-01-01&to=2026-01-31&q=intro&queue=reserved.
  */
 export function useManagerState(): ManagerState {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const config = useConfig();
   const [fallbackRange] = useState(() => defaultDateRange());
 

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+
 import Button from '@mui/material/Button';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import { ROLES, RoleSchema, type Role } from '@lectern/contract';
@@ -15,6 +15,7 @@ import { useUpdateUser } from '../api/user-mutations';
 import { fullName, roleLabel } from '../user-display';
 import { UserDrawer, deactivationMessage } from './user-drawer';
 import { usersTableConfig } from './users-table';
+import { useUrlSearchParams } from '../../../hooks/use-url-search-params';
 
 /** The table's URL prefix: ?users.q=asha&users.page=2, and the role filter as ?users.roles=FINANCE,INSTRUCTOR. */
 export const USERS_URL_KEY = 'users';
@@ -30,7 +31,7 @@ function parseRoles(text: string | null): Role[] {
 
 /** The role filter, kept in the URL with the table's own state so a filtered list can be linked. */
 function useRoleFilter(): [Role[], (roles: Role[]) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const raw = params.get(ROLE_FILTER_PARAM);
   const chosen = useMemo(() => parseRoles(raw), [raw]);
   const setChosen = useCallback(
