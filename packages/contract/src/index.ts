@@ -19,6 +19,7 @@ import { termsContract } from './terms/terms.contract';
 import { deliveryContract } from './delivery/delivery.contract';
 import { batchesContract } from './batches/batches.contract';
 import { liveClassesContract } from './live-classes/live-classes.contract';
+import { studentUpdatesContract } from './student-updates/student-updates.contract';
 
 export * from './constants';
 export * from './envelope';
@@ -61,6 +62,8 @@ export * from './batches/batches.schemas';
 export * from './batches/batch-rules';
 export * from './live-classes/live-classes.schemas';
 export * from './live-classes/live-class-rules';
+export * from './student-updates/student-updates.schemas';
+export * from './student-updates/student-update-rules';
 
 /** Every route of the API, by domain. A route exists here once. */
 export const contract = {
@@ -84,6 +87,7 @@ export const contract = {
   delivery: deliveryContract,
   batches: batchesContract,
   liveClasses: liveClassesContract,
+  studentUpdates: studentUpdatesContract,
 } as const;
 
 export type Contract = typeof contract;

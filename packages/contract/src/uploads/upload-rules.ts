@@ -150,6 +150,7 @@ export const RESOURCE_TYPES = [
   { key: 'question-paper', label: 'Question paper', folder: 'question-papers/', kinds: ['document'] },
   { key: 'catalogue-image', label: 'Catalogue image', folder: 'catalogues/images/', kinds: ['image'] },
   { key: 'live-class-thumbnail', label: 'Live class thumbnails', folder: 'live-classes/thumbnails/', kinds: ['image'] },
+  { key: 'student-update-image', label: 'Student update images', folder: 'student-updates/images/', kinds: ['image'] },
 ] as const satisfies readonly { key: string; label: string; folder: string; kinds: readonly UploadKind[] }[];
 export type ResourceTypeKey = (typeof RESOURCE_TYPES)[number]['key'];
 export const RESOURCE_TYPE_KEYS = RESOURCE_TYPES.map((r) => r.key) as [ResourceTypeKey, ...ResourceTypeKey[]];

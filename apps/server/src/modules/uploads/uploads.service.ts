@@ -19,6 +19,8 @@ import {
   uploadPartCount,
   uploadPartSize,
   type FileTypeKey,
+  type PermissionArea,
+  type ResourceTypeKey,
   type StoredPart,
   type UploadKind,
   type UploadStart,
@@ -41,6 +43,12 @@ import { StorageError, type ObjectRef } from '../../storage/storage';
 import { isUniqueViolation } from '../../db/errors';
 import type { Caller, FilesRepository } from '../files/files.repository';
 import type { UploadRow, UploadsRepository } from './uploads.repository';
+
+/** Who may upload to a resource type's folder, where it is not the publisher's. */
+const RESOURCE_AREAS: Partial<Record<ResourceTypeKey, PermissionArea>> = {
+  'live-class-thumbnail': 'liveClasses',
+  'student-update-image': 'studentUpdates',
+};
 
 /** Where an upload goes, resolved and checked: bucket, folder, the kinds it takes, how names are built. */
 interface ResolvedTarget {
@@ -126,7 +134,7 @@ export class UploadsService {
         };
       case 'resource': {
         const type = resourceType(target.resourceType);
-        const area = type.key === 'live-class-thumbnail' ? 'liveClasses' : 'publisher';
+        const area = RESOURCE_AREAS[type.key] ?? 'publisher';
         if (!hasPermission(caller.roles, area)) throw AppError.of(403, 'unauthorized');
         return {
           targetType: type.key,

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { route } from '../route';
+import {
+  ChangeStudentUpdateBodySchema,
+  CreateStudentUpdateBodySchema,
+  DeleteStudentUpdateQuerySchema,
+  HomeVideoBodySchema,
+  HomeVideoSchema,
+  PlayableVideoQuerySchema,
+  PlayableVideoSchema,
+  StudentUpdateListQuerySchema,
+  StudentUpdateSchema,
+  StudentUpdateTypeParamsSchema,
+  UpdateAudienceChoicesSchema,
+} from './student-updates.schemas';
+
+// Spec 2 §7 "Student updates" at DESIGN §9's verbs; the audience choices and playable videos are ours.
+export const studentUpdatesContract = {
+  all: route({
+    method: 'GET',
+    path: '/notifications/notifications/getupdates',
+    summary: 'Every student update of every type, newest first',
+    access: { kind: 'session', area: 'studentUpdates' },
+    query: StudentUpdateListQuerySchema,
+    response: z.array(StudentUpdateSchema),
+  }),
+  byType: route({
+    method: 'GET',
+    path: '/notifications/notifications/getupdates/{updateType}',
+    summary: 'The student updates of one type, newest first (404 for a type that does not exist)',
+    access: { kind: 'session', area: 'studentUpdates' },
+    params: StudentUpdateTypeParamsSchema,
+    query: StudentUpdateListQuerySchema,
+    response: z.array(StudentUpdateSchema),
+  }),
+  create: route({
+    method: 'POST',
+    path: '/notifications/notifications/createupdate',
+    summary: 'Write an update: keep it a draft, schedule it, or publish it now',
+    access: { kind: 'session', area: 'studentUpdates' },
+    body: CreateStudentUpdateBodySchema,
+    response: StudentUpdateSchema,
+  }),
+  change: route({
+    method: 'PUT',
+    path: '/notifications/notifications/changeupdate',
+    summary: 'Edit, reschedule, publish or withdraw an update (409 when it changed meanwhile)',
+    access: { kind: 'session', area: 'studentUpdates' },
+    body: ChangeStudentUpdateBodySchema,
+    response: StudentUpdateSchema,
+  }),
+  remove: route({
+    method: 'DELETE',
+    path: '/notifications/notifications/deleteupdate',
+    summary: 'Delete an update students do not see now (a published one is withdrawn first)',
+    access: { kind: 'session', area: 'studentUpdates' },
+    query: DeleteStudentUpdateQuerySchema,
+    response: z.object({ updateId: z.string() }),
+  }),
+  audiences: route({
+    method: 'GET',
+    path: '/notifications/notifications/audiences',
+    summary: 'The catalogues, active batches and groups an update may be sent to',
+    access: { kind: 'session', area: 'studentUpdates' },
+    response: UpdateAudienceChoicesSchema,
+  }),
+  playableVideos: route({
+    method: 'GET',
+    path: '/cms/pagecontent/videos',
+    summary: 'Transcoded videos that may play in an update or on the home page, by name',
+    access: { kind: 'session', area: 'studentUpdates' },
+    query: PlayableVideoQuerySchema,
+    response: z.array(PlayableVideoSchema),
+  }),
+  homeVideo: route({
+    method: 'GET',
+    path: '/cms/pagecontent/videourl',
+    summary: "The video on the students' home page",
+    access: { kind: 'session', area: 'studentUpdates' },
+    response: HomeVideoSchema,
+  }),
+  setHomeVideo: route({
+    method: 'PUT',
+    path: '/cms/pagecontent/videourl',
+    summary: "Choose the video on the students' home page from the transcoded videos, or clear it",
+    access: { kind: 'session', area: 'studentUpdates' },
+    body: HomeVideoBodySchema,
+    response: HomeVideoSchema,
+  }),
+};
