@@ -76,7 +76,7 @@ describe('file types and limits', () => {
 
   it('has one folder per resource type, none inside another', () => {
     const folders = RESOURCE_TYPES.map((r) => r.folder);
-    expect(new Set(folders).size).toBe(8);
+    expect(new Set(folders).size).toBe(RESOURCE_TYPES.length);
     for (const a of folders) {
       expect(a.endsWith('/')).toBe(true);
       for (const b of folders) if (a !== b) expect(b.startsWith(a)).toBe(false);
