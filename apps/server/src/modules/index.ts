@@ -16,6 +16,7 @@ import { notificationsRoutes } from './notifications/notifications.routes';
 import { overviewRoutes } from './overview/overview.routes';
 import { mailRoutes } from './mail/mail.routes';
 import { studentsRoutes } from './students/students.routes';
+import { studentUpdatesRoutes } from './student-updates/student-updates.routes';
 import { deliveryRoutes } from './delivery/delivery.routes';
 import { termsRoutes } from './terms/terms.routes';
 import { subjectsRoutes } from './subjects/subjects.routes';
@@ -124,6 +125,8 @@ export const MODULES: readonly AppModule[] = [
   },
   // Attendance of live and offline classes: participants, matches to students, offline marks (after live classes).
   { name: 'attendance', register: (app, { deps }) => attendanceRoutes(app, deps) },
+  // Student updates and the students' home-page video (after batches, catalogues and videos, which they reach).
+  { name: 'student-updates', register: (app, { deps }) => studentUpdatesRoutes(app, deps) },
   // Demo mode's e-mail outbox.
   { name: 'mail', register: (app, { deps }) => mailRoutes(app, deps) },
 ];

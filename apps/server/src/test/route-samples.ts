@@ -18,6 +18,8 @@ function sampleParam(name: string, schema: z.ZodType, callerId: string | undefin
   if (name === 'packageId') return DEMO_DELIVERY.delivered;
   // a closed demo batch: the batch reads answer a real one, its changes a 409 that changes nothing
   if (name === 'batchId') return DEMO_BATCHES.closed;
+  // a real kind of student update, so the list of one type answers its updates
+  if (name === 'updateType') return 'exam-alerts';
   for (const candidate of ['SUPER_ADMIN', 'IN_PROGRESS', '9000000001', 'PENDING', 'ACTIVE', 'sample']) {
     if (schema.safeParse(candidate).success) return candidate;
   }
