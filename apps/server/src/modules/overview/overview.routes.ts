@@ -1,19 +1,36 @@
 import type { FastifyInstance } from 'fastify';
 import { contract } from '@lectern/contract';
-import type { AppDeps } from '../../lib/deps';
+import type { ModuleContext } from '..';
 import { registerDomain } from '../../lib/routing';
+import { AttendanceRepository } from '../attendance/attendance.repository';
+import { AttendanceService } from '../attendance/attendance.service';
 import { AuthRepository } from '../auth/auth.repository';
 import { NotificationsRepository } from '../notifications/notifications.repository';
-import { UsersRepository } from '../users/users.repository';
 import { OverviewRepository } from './overview.repository';
 import { OverviewService } from './overview.service';
 
-export function overviewRoutes(app: FastifyInstance, deps: AppDeps): void {
+/** The subjects and live-classes modules register after this one: their services are asked for when a request comes. */
+function later<T>(what: string, get: () => T | undefined): () => T {
+  return () => {
+    const found = get();
+    if (!found) throw new Error(`the overview needs the '${what}' module`);
+    return found;
+  };
+}
+
+export function overviewRoutes(app: FastifyInstance, ctx: ModuleContext): void {
+  const { deps } = ctx;
   const service = new OverviewService(
     new OverviewRepository(deps.db),
     new AuthRepository(deps.db),
-    new UsersRepository(deps.db),
     new NotificationsRepository(deps.db),
+    {
+      subjects: later('subjects', () => ctx.services.subjects),
+      transcoding: ctx.transcoding,
+      transcodingEnvironment: () => deps.config.transcoding.environment,
+      liveClasses: later('live-classes', () => ctx.services.liveClasses?.service),
+      attendance: new AttendanceService(deps.db, new AttendanceRepository(deps.db)),
+    },
   );
   registerDomain(app, deps, contract.overview, {
     summary: async ({ auth }) => ({ data: await service.summary(auth) }),
