@@ -68,7 +68,7 @@ export const MODULES: readonly AppModule[] = [
   { name: 'auth', register: (app, { deps }) => authRoutes(app, deps) },
   { name: 'users', register: (app, { deps }) => usersRoutes(app, deps) },
   { name: 'notifications', register: (app, { deps }) => notificationsRoutes(app, deps) },
-  { name: 'overview', register: (app, { deps }) => overviewRoutes(app, deps) },
+  { name: 'overview', register: (app, ctx) => overviewRoutes(app, ctx) },
   {
     name: 'subjects',
     register: (app, ctx) => {
