@@ -91,9 +91,15 @@ export class JobQueue {
     return boss;
   }
 
-  /** Puts a job in a queue; with an id of the caller's, the job can be found, failed or cancelled by it. */
-  async send(queue: string, data: object, id?: string): Promise<void> {
-    await (await this.boss()).send(queue, data, id === undefined ? {} : { id });
+  /**
+   * Puts a job in a queue; with an id of the caller's, the job can be found, failed or cancelled by it;
+   * with `startAfter`, no worker takes it before then.
+   */
+  async send(queue: string, data: object, id?: string, startAfter?: Date): Promise<void> {
+    await (await this.boss()).send(queue, data, {
+      ...(id === undefined ? {} : { id }),
+      ...(startAfter === undefined ? {} : { startAfter }),
+    });
   }
 
   /** Tells every worker on this database that `queue` has a new job (best effort: workers also poll). */

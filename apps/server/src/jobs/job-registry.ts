@@ -119,16 +119,19 @@ export class JobRegistry {
     }
   }
 
-  /** Queues a job; `id` names it for a later cancel, fail or look-up (pg-boss makes one otherwise). */
+  /**
+   * Queues a job; `id` names it for a later cancel, fail or look-up (pg-boss makes one otherwise);
+   * `startAfter` holds it until then (a job at a time: it lives in the database, so it survives restarts).
+   */
   async send<P extends object, Q extends string>(
     type: JobType<P, Q>,
     data: P,
-    options: { queue?: Q; id?: string } = {},
+    options: { queue?: Q; id?: string; startAfter?: Date } = {},
   ): Promise<void> {
     this.registration(type);
     const queue = options.queue ?? type.queues[0]!;
     if (!type.queues.includes(queue)) throw new Error(`job '${type.name}' does not travel in queue '${queue}'`);
-    await this.queue.send(queue, data, options.id);
+    await this.queue.send(queue, data, options.id, options.startAfter);
     // Idle workers here wake at once; workers of other processes through the database's NOTIFY.
     this.wake();
     await this.queue.announce(queue);

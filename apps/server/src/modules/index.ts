@@ -126,7 +126,12 @@ export const MODULES: readonly AppModule[] = [
   // Attendance of live and offline classes: participants, matches to students, offline marks (after live classes).
   { name: 'attendance', register: (app, { deps }) => attendanceRoutes(app, deps) },
   // Student updates and the students' home-page video (after batches, catalogues and videos, which they reach).
-  { name: 'student-updates', register: (app, { deps }) => studentUpdatesRoutes(app, deps) },
+  {
+    name: 'student-updates',
+    register: (app, ctx) => {
+      studentUpdatesRoutes(app, ctx.deps, ctx);
+    },
+  },
   // Demo mode's e-mail outbox.
   { name: 'mail', register: (app, { deps }) => mailRoutes(app, deps) },
 ];

@@ -19,3 +19,4 @@ export * from './delivery';
 export * from './batches';
 export * from './live-classes';
 export * from './attendance';
+export * from './student-updates';
