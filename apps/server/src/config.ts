@@ -1,7 +1,14 @@
 import path from 'node:path';
 import {
+  ENVIRONMENT_KEYS,
   RESOURCE_TYPE_KEYS,
+  STORAGE_TEMPLATE_PLACEHOLDERS,
   TRANSCODING_ENVIRONMENTS,
+  fillStorageTemplate,
+  isEnvironmentKey,
+  parseEnvironmentHosts,
+  type EnvironmentHostRule,
+  type EnvironmentKey,
   type ResourceTypeKey,
   type TranscodingEnvironment,
 } from '@lectern/contract';
@@ -15,7 +22,17 @@ export interface Config {
   databaseUrl: string | undefined;
   demoMode: boolean;
   nodeEnv: string;
-  environment: string;
+  /**
+   * This process's own environment: LECTERN_ENVIRONMENT, else local in demo mode and production
+   * otherwise. Its buckets are the ones the process stores into (docs/environments.md).
+   */
+  environment: EnvironmentKey;
+  /** LECTERN_ENVIRONMENT is set: every host name is `environment`, the host patterns are not read */
+  environmentPinned: boolean;
+  /** host-name patterns -> environment (LECTERN_ENVIRONMENT_HOSTS over the defaults) */
+  environmentHosts: EnvironmentHostRule[];
+  /** every environment's buckets and CDN addresses, from the templates and the per-type variables */
+  environments: Record<EnvironmentKey, StorageLocations>;
   logLevel: string;
   /** the request log: slow answers and a sample of ordinary ones (failures are always logged) */
   requestLog: { slowMs: number; sampleRate: number };
@@ -23,6 +40,7 @@ export interface Config {
   http: HttpConfig;
   /** the built SPA to serve, if present */
   webDist: string | undefined;
+  /** CDN_BASE: the public address of stored files where no template or per-type variable says otherwise */
   cdnBase: string;
   sessionTtlMs: number;
   otp: {
@@ -183,13 +201,24 @@ export interface HttpConfig {
   keepAliveTimeoutMs: number;
 }
 
+/** One value for subject and preview videos and one for each resource type. */
+export type StorageKinds = { videos: string } & Record<ResourceTypeKey, string>;
+
+/** An environment's buckets and CDN addresses. */
+export interface StorageLocations {
+  buckets: StorageKinds;
+  cdn: StorageKinds;
+}
+
 /** Where files live: local disk under DATA_DIR/storage (default) or an S3-compatible store. */
 export interface StorageConfig {
   driver: 'local' | 's3';
   /** local driver: one folder per bucket under this directory */
   localDir: string;
-  /** the bucket of subject and preview videos, and of each resource type */
-  buckets: { videos: string } & Record<ResourceTypeKey, string>;
+  /** the bucket of subject and preview videos, and of each resource type, in this process's environment */
+  buckets: StorageKinds;
+  /** the base of the public address of each of them (`{base}/{key}`), in this process's environment */
+  cdn: StorageKinds;
   /** lifetime of signed upload and read URLs */
   urlTtlSeconds: number;
   /** HEALTH_MIN_FREE_MB: less free disk than this and health reports the local disk full */
@@ -293,31 +322,117 @@ function transcodingConfig(env: NodeJS.ProcessEnv, dataDir: string, nodeEnv: str
 }
 
 const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const BUCKET_RULE = '3-63 lower-case letters, digits, dots, hyphens';
+
+function validBucket(name: string): boolean {
+  return BUCKET_NAME.test(name) && !name.includes('..');
+}
 
 function bucket(value: string | undefined, fallback: string, name: string): string {
   const chosen = value || fallback;
-  if (!BUCKET_NAME.test(chosen) || chosen.includes('..')) {
-    throw new Error(
-      `${name} must be a valid bucket name (3-63 lower-case letters, digits, dots, hyphens), got '${chosen}'`,
-    );
+  if (!validBucket(chosen)) {
+    throw new Error(`${name} must be a valid bucket name (${BUCKET_RULE}), got '${chosen}'`);
   }
   return chosen;
 }
 
+/** A public address base: an http(s) address, or a path of this server ('/files'). */
+function validCdnBase(value: string): boolean {
+  return /^https?:\/\/[^/\s]+(\/\S*)?$/.test(value) || /^\/\S*$/.test(value);
+}
+
+function cdnBase(value: string, name: string): string {
+  if (!validCdnBase(value)) {
+    throw new Error(`${name} must be an http(s) address or a path starting with /, got '${value}'`);
+  }
+  return value;
+}
+
+/** S3_BUCKET_TEMPLATE or CDN_TEMPLATE: undefined when unset; refused when it names an unknown placeholder or no {environment}. */
+function storageTemplate(env: NodeJS.ProcessEnv, name: 'S3_BUCKET_TEMPLATE' | 'CDN_TEMPLATE'): string | undefined {
+  const template = env[name]?.trim();
+  if (!template) return undefined;
+  for (const [, placeholder] of template.matchAll(/\{([^}]*)\}/g)) {
+    if (!(STORAGE_TEMPLATE_PLACEHOLDERS as readonly string[]).includes(placeholder!)) {
+      throw new Error(
+        `${name}: {${placeholder}} is not a placeholder; use ${STORAGE_TEMPLATE_PLACEHOLDERS.map((p) => `{${p}}`).join(' and ')}.`,
+      );
+    }
+  }
+  if (!template.includes('{environment}')) {
+    throw new Error(
+      `${name} must hold {environment}: each environment has its own ${name.startsWith('S3') ? 'buckets' : 'addresses'}.`,
+    );
+  }
+  return template;
+}
+
+/** S3_BUCKET_CATALOGUE_IMAGE for 'catalogue-image', S3_BUCKET_VIDEOS for 'videos'. */
+const kindVariable = (prefix: 'S3_BUCKET' | 'CDN_BASE', kind: string) =>
+  `${prefix}_${kind.toUpperCase().replace(/-/g, '_')}`;
+
+/**
+ * Every environment's buckets and CDN addresses. For each kind of file, the first that is set wins:
+ * its own variable (S3_BUCKET_<TYPE>, CDN_BASE_<TYPE>: the same in every environment), the template
+ * (S3_BUCKET_TEMPLATE, CDN_TEMPLATE), the shared one (S3_BUCKET, CDN_BASE), the default ('lectern',
+ * '/files'). A template that gives an invalid bucket or address is refused naming the environment.
+ */
+export function environmentStorage(env: NodeJS.ProcessEnv): Record<EnvironmentKey, StorageLocations> {
+  const sharedBucket = bucket(env.S3_BUCKET, 'lectern', 'S3_BUCKET');
+  const sharedCdn = cdnBase(env.CDN_BASE || '/files', 'CDN_BASE');
+  const bucketTemplate = storageTemplate(env, 'S3_BUCKET_TEMPLATE');
+  const cdnTemplate = storageTemplate(env, 'CDN_TEMPLATE');
+  const kinds = ['videos', ...RESOURCE_TYPE_KEYS] as const;
+  const explicitBuckets = new Map<string, string>();
+  const explicitCdn = new Map<string, string>();
+  for (const kind of kinds) {
+    const bucketVariable = kindVariable('S3_BUCKET', kind);
+    if (env[bucketVariable]) explicitBuckets.set(kind, bucket(env[bucketVariable], sharedBucket, bucketVariable));
+    const cdnVariable = kindVariable('CDN_BASE', kind);
+    if (env[cdnVariable]) explicitCdn.set(kind, cdnBase(env[cdnVariable]!, cdnVariable));
+  }
+  const result = {} as Record<EnvironmentKey, StorageLocations>;
+  for (const environment of ENVIRONMENT_KEYS) {
+    const buckets = {} as StorageKinds;
+    const cdn = {} as StorageKinds;
+    for (const kind of kinds) {
+      let chosenBucket = explicitBuckets.get(kind);
+      if (!chosenBucket && bucketTemplate) {
+        chosenBucket = fillStorageTemplate(bucketTemplate, environment, kind);
+        if (!validBucket(chosenBucket)) {
+          throw new Error(
+            `S3_BUCKET_TEMPLATE gives '${chosenBucket}' for ${environment} (${kind}), which is not a valid bucket name (${BUCKET_RULE}).`,
+          );
+        }
+      }
+      buckets[kind] = chosenBucket ?? sharedBucket;
+      let chosenCdn = explicitCdn.get(kind);
+      if (!chosenCdn && cdnTemplate) {
+        chosenCdn = fillStorageTemplate(cdnTemplate, environment, kind);
+        if (!validCdnBase(chosenCdn)) {
+          throw new Error(
+            `CDN_TEMPLATE gives '${chosenCdn}' for ${environment} (${kind}), which is not an http(s) address or a path starting with /.`,
+          );
+        }
+      }
+      cdn[kind] = chosenCdn ?? sharedCdn;
+    }
+    result[environment] = { buckets, cdn };
+  }
+  return result;
+}
+
 /** The storage settings of the environment: STORAGE_DRIVER, S3_* (see README "Configuration"). */
-function storageConfig(env: NodeJS.ProcessEnv, dataDir: string): StorageConfig {
+function storageConfig(env: NodeJS.ProcessEnv, dataDir: string, own: StorageLocations): StorageConfig {
   const driver = (env.STORAGE_DRIVER || 'local').toLowerCase();
   if (driver !== 'local' && driver !== 's3') throw new Error(`STORAGE_DRIVER must be 'local' or 's3', got '${driver}'`);
-  const fallback = bucket(env.S3_BUCKET, 'lectern', 'S3_BUCKET');
-  const envName = (key: string) => `S3_BUCKET_${key.toUpperCase().replace(/-/g, '_')}`;
-  const buckets = { videos: bucket(env.S3_BUCKET_VIDEOS, fallback, 'S3_BUCKET_VIDEOS') } as StorageConfig['buckets'];
-  for (const key of RESOURCE_TYPE_KEYS) buckets[key] = bucket(env[envName(key)], fallback, envName(key));
   const ttl = int(env.STORAGE_URL_TTL_SECONDS, 900, 'STORAGE_URL_TTL_SECONDS');
   if (ttl < 60 || ttl > 7 * 24 * 3600) throw new Error('STORAGE_URL_TTL_SECONDS must be between 60 and 604800');
   return {
     driver,
     localDir: path.join(dataDir, 'storage'),
-    buckets,
+    buckets: { ...own.buckets },
+    cdn: { ...own.cdn },
     urlTtlSeconds: ttl,
     minFreeBytes: int(env.HEALTH_MIN_FREE_MB, 64, 'HEALTH_MIN_FREE_MB') * 1024 * 1024,
     s3: {
@@ -379,6 +494,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const nodeEnv = env.NODE_ENV ?? 'development';
   const demoMode = bool(env.DEMO_MODE, nodeEnv !== 'production');
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const pinned = env.LECTERN_ENVIRONMENT?.trim().toLowerCase() || undefined;
+  if (pinned !== undefined && !isEnvironmentKey(pinned)) {
+    throw new Error(`LECTERN_ENVIRONMENT must be one of ${ENVIRONMENT_KEYS.join(', ')}, got '${pinned}'`);
+  }
+  const environment: EnvironmentKey = pinned ?? (demoMode ? 'local' : 'production');
+  const environments = environmentStorage(env);
   const config: Config = {
     port: int(env.PORT, 8080, 'PORT'),
     host: env.HOST ?? '0.0.0.0',
@@ -386,7 +507,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     demoMode,
     nodeEnv,
-    environment: env.LECTERN_ENVIRONMENT ?? (demoMode ? 'local' : 'production'),
+    environment,
+    environmentPinned: pinned !== undefined,
+    environmentHosts: parseEnvironmentHosts(env.LECTERN_ENVIRONMENT_HOSTS),
+    environments,
     logLevel: env.LOG_LEVEL ?? 'info',
     requestLog: {
       slowMs: int(env.LOG_SLOW_REQUEST_MS, 1000, 'LOG_SLOW_REQUEST_MS'),
@@ -399,7 +523,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       keepAliveTimeoutMs: int(env.HTTP_KEEP_ALIVE_SECONDS, 5, 'HTTP_KEEP_ALIVE_SECONDS') * 1000,
     },
     webDist: env.WEB_DIST,
-    cdnBase: env.CDN_BASE ?? '/files',
+    cdnBase: cdnBase(env.CDN_BASE || '/files', 'CDN_BASE'),
     sessionTtlMs: int(env.SESSION_TTL_HOURS, 12, 'SESSION_TTL_HOURS') * 3600_000,
     otp: {
       resendCooldownMs: int(env.OTP_RESEND_COOLDOWN_SECONDS, 30, 'OTP_RESEND_COOLDOWN_SECONDS') * 1000,
@@ -415,7 +539,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       signingSecret: env.LECTERN_SIGNING_SECRET || undefined,
       fixedString: env.LECTERN_FIXED_STRING || undefined,
     },
-    storage: storageConfig(env, dataDir),
+    storage: storageConfig(env, dataDir, environments[environment]),
     validateResponses: bool(env.VALIDATE_RESPONSES, false),
     benchSkipSignature: bool(env.BENCH_SKIP_SIGNATURE, false),
     transcoding: transcodingConfig(env, dataDir, nodeEnv),

@@ -15,7 +15,7 @@ export interface Storage {
   /** the bucket of subject and preview videos */
   videosBucket: string;
   bucketOf(type: ResourceTypeKey): string;
-  /** the public address of a resource file: `{CDN_BASE}/{key}` */
+  /** the public address of a resource file: `{its type's CDN address}/{key}` (CDN_BASE for other keys) */
   publicUrl(key: string): string;
   /** the resource type whose folder holds `key`, if any */
   resourceTypeOfKey(key: string): ResourceTypeKey | undefined;
@@ -39,13 +39,17 @@ export function createStorage(config: StorageConfig, options: { pepper: string; 
           secret: storageUrlSecret(options.pepper),
           minFreeBytes: config.minFreeBytes,
         });
-  const base = options.cdnBase.replace(/\/+$/, '');
+  const trim = (base: string) => base.replace(/\/+$/, '');
+  const resourceTypeOfKey = (key: string) => RESOURCE_TYPES.find((r) => key.startsWith(r.folder))?.key;
   return {
     driver,
     config,
     videosBucket: config.buckets.videos,
     bucketOf: (type) => config.buckets[type],
-    publicUrl: (key) => `${base}/${encodeKeyPath(key)}`,
-    resourceTypeOfKey: (key) => RESOURCE_TYPES.find((r) => key.startsWith(r.folder))?.key,
+    publicUrl: (key) => {
+      const type = resourceTypeOfKey(key);
+      return `${trim(type ? config.cdn[type] : options.cdnBase)}/${encodeKeyPath(key)}`;
+    },
+    resourceTypeOfKey,
   };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RESOURCE_TYPE_KEYS } from '@lectern/contract';
 import { loadConfig } from '../config';
 
 describe('storage settings', () => {
@@ -10,7 +11,8 @@ describe('storage settings', () => {
     expect(storage.s3.region).toBe('ap-south-1');
     expect(storage.urlTtlSeconds).toBe(900);
     expect(new Set(Object.values(storage.buckets))).toEqual(new Set(['lectern']));
-    expect(Object.keys(storage.buckets)).toHaveLength(9);
+    // the videos, and one per resource type
+    expect(Object.keys(storage.buckets)).toHaveLength(RESOURCE_TYPE_KEYS.length + 1);
   });
 
   it('reads the S3 settings and per-resource buckets', () => {

@@ -26,6 +26,11 @@ export async function testConfig(overrides: Partial<AppConfig> = {}): Promise<Ap
   const { publicKeyPem } = await testKeys();
   return {
     environment: 'test',
+    environmentLabel: 'Test',
+    production: false,
+    storageEnvironment: 'test',
+    videos: { bucket: 'lectern', cdnBase: 'http://cdn.test' },
+    resources: [],
     transcodingEnvironment: 'test',
     demoMode: false,
     publicKey: publicKeyPem,

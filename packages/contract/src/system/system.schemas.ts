@@ -1,9 +1,27 @@
 import { z } from 'zod';
+import { ENVIRONMENT_KEYS } from './environments';
+
+export * from './environments';
 
 export const ResourceTypeSchema = z.object({ key: z.string(), label: z.string() });
 
+export const EnvironmentKeySchema = z.enum(ENVIRONMENT_KEYS);
+
+/** Where one kind of file of an environment lives: its bucket and the base of its public address. */
+export const StorageLocationSchema = z.object({ bucket: z.string(), cdnBase: z.string() });
+export const ResourceLocationSchema = StorageLocationSchema.extend({ key: z.string(), label: z.string() });
+
 export const ConfigSchema = z.object({
-  environment: z.string(),
+  /** the environment of the request's host name (or LECTERN_ENVIRONMENT, which pins it): docs/environments.md */
+  environment: EnvironmentKeySchema,
+  environmentLabel: z.string(),
+  production: z.boolean(),
+  /** the environment whose buckets this process stores into: LECTERN_ENVIRONMENT, or its default */
+  storageEnvironment: EnvironmentKeySchema,
+  /** `environment`'s bucket and CDN address of subject and preview videos */
+  videos: StorageLocationSchema,
+  /** `environment`'s bucket and CDN address of each resource type */
+  resources: z.array(ResourceLocationSchema),
   /** the transcoding environment this server records jobs under (spec 2 §9) */
   transcodingEnvironment: z.string(),
   demoMode: z.boolean(),

@@ -8,8 +8,22 @@ import { SystemService } from './system.service';
 
 export function systemRoutes(app: FastifyInstance, deps: AppDeps, storage: Storage): void {
   const service = new SystemService(deps.config, deps.keys, storage, new SystemRepository(deps.database));
+  // A process stores into its own environment's buckets: a host of another environment reaching it
+  // is said once in the log (an unpinned deployment behind the wrong name, docs/environments.md).
+  const warned = new Set<string>();
   registerDomain(app, deps, contract.system, {
-    config: async () => ({ data: service.appConfig() }),
+    config: async ({ request }) => {
+      const data = service.appConfig(request.hostname);
+      if (data.environment !== data.storageEnvironment && !warned.has(data.environment)) {
+        warned.add(data.environment);
+        request.log.warn(
+          { host: request.hostname, environment: data.environment, storageEnvironment: data.storageEnvironment },
+          "a host of another environment reached this process: it stores into its own environment's buckets; set LECTERN_ENVIRONMENT",
+        );
+      }
+      // the answer depends on the host name: a shared cache must keep one per host
+      return { data, headers: { vary: 'Host, X-Forwarded-Host' } };
+    },
     health: async () => {
       const health = await service.health();
       // A process that cannot store a change (database or files down or full) is out of service.

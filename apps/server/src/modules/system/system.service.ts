@@ -1,4 +1,12 @@
-import { RESOURCE_TYPES, type AppConfig, type RouteOutput, type contract } from '@lectern/contract';
+import {
+  RESOURCE_TYPES,
+  environmentForHost,
+  environmentOf,
+  type AppConfig,
+  type EnvironmentKey,
+  type RouteOutput,
+  type contract,
+} from '@lectern/contract';
 import type { Config } from '../../config';
 import { freeBytes } from '../../lib/disk-space';
 import type { ServerKeys } from '../../lib/keys';
@@ -28,9 +36,26 @@ export class SystemService {
     this.openApi = buildOpenApi(config.version);
   }
 
-  appConfig(): AppConfig {
+  /**
+   * The environment a request's host name belongs to (docs/environments.md): LECTERN_ENVIRONMENT when
+   * it is set, else the first host pattern that matches, else this process's own environment.
+   */
+  environmentOfHost(host: string): EnvironmentKey {
+    if (this.config.environmentPinned) return this.config.environment;
+    return environmentForHost(this.config.environmentHosts, host) ?? this.config.environment;
+  }
+
+  /** The SPA's configuration for a request to `host`: its environment, and that environment's buckets and addresses. */
+  appConfig(host: string): AppConfig {
+    const environment = environmentOf(this.environmentOfHost(host));
+    const { buckets, cdn } = this.config.environments[environment.key];
     return {
-      environment: this.config.environment,
+      environment: environment.key,
+      environmentLabel: environment.label,
+      production: environment.key === 'production',
+      storageEnvironment: this.config.environment,
+      videos: { bucket: buckets.videos, cdnBase: cdn.videos },
+      resources: RESOURCE_TYPES.map(({ key, label }) => ({ key, label, bucket: buckets[key], cdnBase: cdn[key] })),
       transcodingEnvironment: this.config.transcoding.environment,
       demoMode: this.config.demoMode,
       publicKey: this.keys.publicKeyPem,

@@ -136,7 +136,7 @@ async function setup(
       [`GET ${JOBS}/submitted`]: page([]),
       ...handlers,
     },
-    { config: { environment, transcodingEnvironment: environment } },
+    { config: { transcodingEnvironment: environment } },
   );
   const view = renderApp(path, { roles });
   // the first test also waits for the page's chunk to compile
