@@ -1,6 +1,6 @@
 import { lazy } from 'react';
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { PAGES, hasPermission } from '@lectern/contract';
+import { Navigate, createBrowserRouter, useParams, type RouteObject } from 'react-router';
+import { STUDENT_UPDATE_TYPES, hasPermission, isStudentUpdateType } from '@lectern/contract';
 import { useSession } from '../lib/session';
 import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './root-layout';
@@ -12,7 +12,6 @@ const OverviewPage = lazy(() => import('../features/overview/components/overview
 const NotificationsPage = lazy(() => import('../features/notifications/components/notifications-page'));
 const UserManagementPage = lazy(() => import('../features/users/components/user-management-page'));
 const GalleryPage = lazy(() => import('./routes/gallery-route'));
-const PlaceholderPage = lazy(() => import('./routes/placeholder-page'));
 const FileExplorerPage = lazy(() => import('../features/file-explorer/components/file-explorer-page'));
 const SubjectManagementPage = lazy(() => import('../features/subjects/components/subject-management-page'));
 const SubjectDetailsPage = lazy(() => import('../features/subjects/components/subject-details-page'));
@@ -40,6 +39,7 @@ const BatchStudentsPage = lazy(() => import('../features/batches/components/batc
 const LiveClassesPage = lazy(() => import('./routes/live-classes-route'));
 const LiveClassInsightsPage = lazy(() => import('../features/live-classes/components/insights-page'));
 const GoLivePage = lazy(() => import('../features/live-classes/components/go-live-page'));
+const StudentUpdatesRoute = lazy(() => import('./routes/student-updates-route'));
 const UnauthorizedPage = lazy(() =>
   import('../features/errors/components/error-page').then((m) => ({ default: m.UnauthorizedPage })),
 );
@@ -63,25 +63,13 @@ function PublisherHome() {
   return <Navigate to={hasPermission(roles, 'publisher') ? PUBLISHER_HOME : CATALOGUE_LIST} replace />;
 }
 
-function pageName(path: string): string {
-  const page = PAGES.find((entry) => entry.path === path);
-  if (!page) throw new Error(`No PAGES entry for ${path}`);
-  return page.pageName;
-}
-
-/** Screens later issues build: title only for now. Paths are relative to the signed-in area. */
-const UPCOMING: readonly { path: string; title: string; subtitleParam?: string }[] = [
-  // the navigation links to /student-updates itself; the spec's route carries the update type
-  { path: 'student-updates', title: pageName('/student-updates') },
-  { path: 'student-updates/:updateType', title: pageName('/student-updates'), subtitleParam: 'updateType' },
-];
-
-function placeholder({ path, title, subtitleParam }: (typeof UPCOMING)[number]): RouteObject {
-  return { path, element: <PlaceholderPage key={path} title={title} subtitleParam={subtitleParam} /> };
-}
-const underPublisher = (path: string) => path.startsWith('publisher/');
-
 const toNotFound = <Navigate to={NOT_FOUND_PATH} replace />;
+
+/** /student-updates/{updateType}: a kind of update the contract knows, else the 404 page. */
+function StudentUpdatesOfType() {
+  const { updateType = '' } = useParams();
+  return isStudentUpdateType(updateType) ? <StudentUpdatesRoute updateType={updateType} /> : toNotFound;
+}
 
 /** Every route of spec 1 §2 and spec 2 §2. */
 export const routes: RouteObject[] = [
@@ -145,10 +133,11 @@ export const routes: RouteObject[] = [
                 path: 'publisher/storeManager/storeDetailsList',
                 element: <StoreListingListPage path="/publisher/storeManager/storeDetailsList" view="details" />,
               },
-              ...UPCOMING.filter((page) => underPublisher(page.path)).map(placeholder),
             ],
           },
-          ...UPCOMING.filter((page) => !underPublisher(page.path)).map(placeholder),
+          // the navigation links to /student-updates itself: the first kind of update
+          { path: 'student-updates', element: <Navigate to={`/student-updates/${STUDENT_UPDATE_TYPES[0]}`} replace /> },
+          { path: 'student-updates/:updateType', element: <StudentUpdatesOfType /> },
         ],
       },
       { path: '*', element: toNotFound },
