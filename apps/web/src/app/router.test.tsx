@@ -84,13 +84,29 @@ describe('routes and guards', () => {
     expect(screen.queryByText('announcements')).toBeNull();
   });
 
-  it('shows a student update type to a content admin', async () => {
-    await mockApi();
-    renderApp('/student-updates/announcements', { roles: ['CONTENT_ADMIN'] });
-    const heading = await screen.findByRole('heading', { level: 1, name: 'Student Updates' });
-    // the update type is the line under the title
-    expect(heading.nextElementSibling?.textContent).toBe('announcements');
+  it('opens /student-updates at its first type, and a type at its tab', async () => {
+    await mockApi({
+      'GET /notifications/notifications/getupdates/announcements': { body: { data: [] } },
+      'GET /cms/pagecontent/videourl': {
+        body: { data: { video: null, updatedBy: null, updatedAt: null, version: 0 } },
+      },
+    });
+    const { router } = renderApp('/student-updates', { roles: ['CONTENT_ADMIN'] });
+    await screen.findByRole('heading', { level: 1, name: 'Student Updates' });
+    expect(document.title).toBe('Student Updates · Lectern');
+    expect(router.state.location.pathname).toBe('/student-updates/announcements');
+    expect(screen.getByRole('tab', { name: 'Announcements' }).getAttribute('aria-selected')).toBe('true');
   });
+
+  it.each(['/student-updates/news', '/student-updates/Announcements', '/student-updates/announcements/extra'])(
+    'shows the 404 page for the unknown update type %s',
+    async (path) => {
+      await mockApi();
+      const { router } = renderApp(path, { roles: ['CONTENT_ADMIN'] });
+      await screen.findByRole('heading', { name: 'Page not found' });
+      expect(router.state.location.pathname).toBe('/errors/error-404');
+    },
+  );
 
   it.each([
     ['/errors/error-401', 'You are not signed in or not allowed here'],

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STUDENT_UPDATE_MESSAGES, fillMessage } from '@lectern/contract';
 import { mockApi, type MockRequest, type MockResponse } from '../../../test/mock-api';
