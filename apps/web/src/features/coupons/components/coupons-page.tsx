@@ -1,14 +1,21 @@
 import { useCallback, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import AddIcon from '@mui/icons-material/Add';
-import { PAGES, type Coupon } from '@lectern/contract';
+import { PAGES, formatDate, type Coupon } from '@lectern/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useExpireCoupon } from '../api/coupon-mutations';
 import { useCoupons } from '../api/get-coupons';
-import { COUPONS_URL_KEY, couponListQuery, useCouponFilters, type CouponFilters } from '../hooks/use-coupon-filters';
+import {
+  COUPONS_URL_KEY,
+  couponListQuery,
+  narrowCoupons,
+  useCouponFilters,
+  type CouponFilters,
+} from '../hooks/use-coupon-filters';
 import { CouponDrawer } from './coupon-drawer';
 import { CouponHistory } from './coupon-history';
 import { CouponTester } from './coupon-tester';
@@ -76,13 +83,11 @@ export default function CouponsPage() {
   const [history, setHistory] = useState<DialogState>(CLOSED);
   const filtered = Object.values(filters).some((value) => value !== null);
 
-  const rows = useMemo(() => {
-    const all = coupons.data ?? [];
-    // the server filters by one tag: 'featured' beside a status, or 'not featured', is narrowed here
-    if (filters.featured === null) return all;
-    const wanted = filters.featured === 'true';
-    return all.filter((coupon) => coupon.tags.includes('FEATURED') === wanted);
-  }, [coupons.data, filters.featured]);
+  // the server filters by one tag: 'featured' beside a status, 'not featured' and the last day are narrowed here
+  const rows = useMemo(
+    () => narrowCoupons(coupons.data ?? [], { featured: filters.featured, endsBy: filters.endsBy }),
+    [coupons.data, filters.featured, filters.endsBy],
+  );
 
   const openDrawer = useCallback((coupon: Coupon | null) => setDrawer(opening(coupon)), []);
   const config = useMemo(
@@ -119,6 +124,14 @@ export default function CouponsPage() {
         filtered={filtered}
         selectWidth={200}
       />
+      {filters.endsBy && (
+        <Chip
+          label={`Last day by ${formatDate(`${filters.endsBy}T00:00:00`)}`}
+          onDelete={() => setFilters({ endsBy: null })}
+          sx={{ mb: 2 }}
+          data-testid="coupons-ends-by"
+        />
+      )}
       <DataTable
         config={config}
         rows={rows}

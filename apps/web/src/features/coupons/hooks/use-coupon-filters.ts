@@ -16,18 +16,34 @@ export interface CouponFilters {
   featured: 'true' | 'false' | null;
   /** percentage or flat coupons (asked of the server) */
   type: 'PERCENTAGE' | 'FLAT' | null;
+  /** YYYY-MM-DD: only coupons whose last day is on or before it (the overview's 'expiring this week') */
+  endsBy: string | null;
 }
 
 const PARAMS = {
   status: `${COUPONS_URL_KEY}.status`,
   featured: `${COUPONS_URL_KEY}.featured`,
   type: `${COUPONS_URL_KEY}.type`,
+  endsBy: `${COUPONS_URL_KEY}.endsBy`,
 } as const satisfies Record<keyof CouponFilters, string>;
 
 const statusOf = (text: string | null): CouponStatus | null =>
   COUPON_STATUSES.find((status) => status === text) ?? null;
 const flag = (text: string | null) => (text === 'true' || text === 'false' ? text : null);
 const typeOf = (text: string | null) => (text === 'PERCENTAGE' || text === 'FLAT' ? text : null);
+const dayOf = (text: string | null) => (text && /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : null);
+
+/** The rows the page shows of the server's: narrowed by featured and by the last day, which the server does not filter by. */
+export function narrowCoupons<T extends { tags: readonly string[]; applicableUpto: string | null }>(
+  rows: readonly T[],
+  filters: Pick<CouponFilters, 'featured' | 'endsBy'>,
+): T[] {
+  return rows.filter(
+    (coupon) =>
+      (filters.featured === null || coupon.tags.includes('FEATURED') === (filters.featured === 'true')) &&
+      (filters.endsBy === null || (coupon.applicableUpto !== null && coupon.applicableUpto <= filters.endsBy)),
+  );
+}
 
 /**
  * The server's query for the chosen filters. The server filters by one tag, so a status goes there and
@@ -46,9 +62,10 @@ export function useCouponFilters(): [CouponFilters, (change: Partial<CouponFilte
   const status = params.get(PARAMS.status);
   const featured = params.get(PARAMS.featured);
   const type = params.get(PARAMS.type);
+  const endsBy = params.get(PARAMS.endsBy);
   const filters = useMemo<CouponFilters>(
-    () => ({ status: statusOf(status), featured: flag(featured), type: typeOf(type) }),
-    [status, featured, type],
+    () => ({ status: statusOf(status), featured: flag(featured), type: typeOf(type), endsBy: dayOf(endsBy) }),
+    [status, featured, type, endsBy],
   );
   const change = useCallback(
     (next: Partial<CouponFilters>) =>
@@ -67,6 +84,6 @@ export function useCouponFilters(): [CouponFilters, (change: Partial<CouponFilte
       ),
     [setParams],
   );
-  const clear = useCallback(() => change({ status: null, featured: null, type: null }), [change]);
+  const clear = useCallback(() => change({ status: null, featured: null, type: null, endsBy: null }), [change]);
   return [filters, change, clear];
 }

@@ -29,7 +29,7 @@ import { errorMessage } from '../../../lib/query-client';
 import { saveBlob } from '../../../lib/save-blob';
 import { getDeliveryCsv, getLabelsPdf } from '../api/delivery-files';
 import { useDeliveryCatalogues, useDeliveryPackages } from '../api/get-delivery-packages';
-import { DELIVERY_URL_KEY, deliveryListQuery, useDeliveryFilters } from '../hooks/use-delivery-filters';
+import { DELIVERY_URL_KEY, deliveryListQuery, narrowPackages, useDeliveryFilters } from '../hooks/use-delivery-filters';
 import { MODE_LABELS, STATUS_TABS } from './delivery-display';
 import { deliveryTableConfig } from './delivery-table';
 import { PackageDrawer } from './package-drawer';
@@ -76,7 +76,11 @@ export default function DeliveryPage() {
     STATUS_TABS.findIndex((tab) => tab.status === filters.status),
   );
   const filtered =
-    filters.search !== '' || filters.catalogueId !== null || filters.deliveryMode !== null || filters.from !== null;
+    filters.search !== '' ||
+    filters.catalogueId !== null ||
+    filters.deliveryMode !== null ||
+    filters.from !== null ||
+    filters.processedOn !== null;
 
   // the tab counts: every catalogue's, or the chosen one's
   const counts = useMemo(() => {
@@ -89,7 +93,10 @@ export default function DeliveryPage() {
     );
   }, [catalogues.data, filters.catalogueId]);
 
-  const rows = useMemo(() => packages.data ?? [], [packages.data]);
+  const rows = useMemo(
+    () => narrowPackages(packages.data ?? [], filters.processedOn),
+    [packages.data, filters.processedOn],
+  );
   // rows that left the list (processed, cancelled) leave the selection too
   const rowIds = useMemo(() => new Set(rows.map((row) => row.deliveryPackageId)), [rows]);
   const selection = useMemo(() => selected.filter((id) => rowIds.has(String(id))), [selected, rowIds]);
@@ -233,6 +240,13 @@ export default function DeliveryPage() {
               />
             ) : (
               <Chip variant="outlined" label="Orders of every day" />
+            )}
+            {filters.processedOn && (
+              <Chip
+                label={`Processed ${formatDate(filters.processedOn)}`}
+                onDelete={() => setFilters({ processedOn: null })}
+                data-testid="delivery-processed-on"
+              />
             )}
           </Box>
           {index === current && (

@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react';
 import {
   DELIVERY_MODES,
   DELIVERY_STATUSES,
+  indianDate,
   type DeliveryListQuery,
   type DeliveryMode,
   type DeliveryStatus,
@@ -22,6 +23,8 @@ export interface DeliveryFilters {
   /** YYYY-MM-DD, the order's day; both or neither */
   from: string | null;
   to: string | null;
+  /** YYYY-MM-DD: only packages processed on that India day (narrowed here; the overview's 'processed today') */
+  processedOn: string | null;
 }
 
 const PARAMS = {
@@ -31,10 +34,20 @@ const PARAMS = {
   deliveryMode: `${DELIVERY_URL_KEY}.mode`,
   from: `${DELIVERY_URL_KEY}.from`,
   to: `${DELIVERY_URL_KEY}.to`,
+  processedOn: `${DELIVERY_URL_KEY}.processedOn`,
 } as const satisfies Record<keyof DeliveryFilters, string>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = (text: string | null) => (text && DAY.test(text) ? text : null);
+
+/** The rows shown of the server's: those processed on `processedOn` (India day) when it is set. */
+export function narrowPackages<T extends { processedAt: string | null }>(
+  rows: readonly T[],
+  processedOn: string | null,
+): T[] {
+  if (!processedOn) return [...rows];
+  return rows.filter((row) => row.processedAt !== null && indianDate(new Date(row.processedAt)) === processedOn);
+}
 
 /** The server's query for the chosen filters (the status goes in the path). */
 export function deliveryListQuery(filters: DeliveryFilters): DeliveryListQuery {
@@ -57,6 +70,7 @@ export function useDeliveryFilters(): [DeliveryFilters, (change: Partial<Deliver
   const mode = params.get(PARAMS.deliveryMode);
   const from = day(params.get(PARAMS.from));
   const to = day(params.get(PARAMS.to));
+  const processedOn = day(params.get(PARAMS.processedOn));
   const filters = useMemo<DeliveryFilters>(
     () => ({
       status: DELIVERY_STATUSES.find((s) => s === status) ?? 'PENDING',
@@ -65,8 +79,9 @@ export function useDeliveryFilters(): [DeliveryFilters, (change: Partial<Deliver
       deliveryMode: DELIVERY_MODES.find((m) => m === mode) ?? null,
       from: from && to ? from : null,
       to: from && to ? to : null,
+      processedOn,
     }),
-    [status, search, catalogueId, mode, from, to],
+    [status, search, catalogueId, mode, from, to, processedOn],
   );
   const change = useCallback(
     (next: Partial<DeliveryFilters>) =>

@@ -5,20 +5,28 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
-import { formatIndianNumber } from '@lectern/contract';
-import type { OverviewSummary } from '../api/get-overview';
+import { formatIndianNumber, type OverviewFigure } from '@lectern/contract';
 
-type Figure = OverviewSummary['figures'][number];
-
-/** One figure of the overview: its label, the value with Indian grouping and, if any, a link to more. */
-export function FigureCard({ figure }: { figure: Figure }) {
+/**
+ * One figure of the overview: its label, the value with Indian grouping (or `text`, an amount already
+ * written out) and, if any, a link to the list it counts.
+ */
+export function FigureCard({ figure, text }: { figure: OverviewFigure; text?: string }) {
   const body = (
     <CardContent sx={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.4 }} component="h2">
+      <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.4 }} component="h3">
         {figure.label}
       </Typography>
-      <Typography sx={{ fontSize: '2rem', fontWeight: 700, fontVariantNumeric: 'tabular-nums', lineHeight: 1.1 }}>
-        {formatIndianNumber(figure.value)}
+      <Typography
+        sx={{
+          fontSize: { xs: '1.75rem', sm: '2rem' },
+          fontWeight: 700,
+          fontVariantNumeric: 'tabular-nums',
+          lineHeight: 1.1,
+          overflowWrap: 'anywhere',
+        }}
+      >
+        {text ?? formatIndianNumber(figure.value)}
       </Typography>
       {figure.link && (
         <Box sx={{ mt: 'auto', display: 'flex', alignItems: 'center', gap: 0.5, color: 'primary.main' }}>

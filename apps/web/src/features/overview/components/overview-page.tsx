@@ -4,18 +4,13 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { ROLE_LABELS, RoleSchema, formatDateLong } from '@lectern/contract';
+import { formatDateLong } from '@lectern/contract';
 import { PageHeader } from '../../../components/page-header';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useSession } from '../../../lib/session';
 import { useOverview } from '../api/get-overview';
 import { FigureCard } from './figure-card';
-
-const GRID = {
-  display: 'grid',
-  gap: 2,
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' },
-} as const;
+import { ClassesSection, ContentSection, FinanceSection, GRID, StaffSection, roleLabel } from './overview-sections';
 
 function greeting(now: Date): string {
   const hour = now.getHours();
@@ -24,17 +19,17 @@ function greeting(now: Date): string {
   return 'Good evening';
 }
 
-function roleLabel(role: string): string {
-  const parsed = RoleSchema.safeParse(role);
-  return parsed.success ? ROLE_LABELS[parsed.data] : role;
-}
-
-/** /overview, 'Account Overview': who is signed in and the figures that matter to their roles. */
+/**
+ * /overview, 'Account Overview', the page each role opens first: who is signed in and, for each role,
+ * the figures of their day, each linking to the list it counts.
+ */
 export default function OverviewPage() {
   const overview = useOverview();
   const session = useSession();
   const name = overview.data?.userName ?? session?.user.userName ?? '';
   const roles = overview.data?.roles ?? session?.roles ?? [];
+  const data = overview.data;
+  const admin = roles.includes('SUPER_ADMIN') || roles.includes('CONTENT_ADMIN');
 
   return (
     <>
@@ -81,18 +76,26 @@ export default function OverviewPage() {
             </Card>
           ))}
         </Box>
-      ) : overview.isError ? (
+      ) : overview.isError || !data ? (
         <QueryErrorAlert query={overview} />
-      ) : overview.data.figures.length === 0 ? (
-        <Typography color="text.secondary" data-testid="overview-figures">
-          There are no figures for your roles yet.
-        </Typography>
       ) : (
-        <Box sx={GRID} data-testid="overview-figures">
-          {overview.data.figures.map((figure) => (
-            <FigureCard key={figure.key} figure={figure} />
-          ))}
-        </Box>
+        <>
+          {data.figures.length === 0 ? (
+            <Typography color="text.secondary" data-testid="overview-figures">
+              There are no figures for your roles yet.
+            </Typography>
+          ) : (
+            <Box sx={GRID} data-testid="overview-figures" component="section" aria-label="Your account">
+              {data.figures.map((figure) => (
+                <FigureCard key={figure.key} figure={figure} />
+              ))}
+            </Box>
+          )}
+          {data.instructor && <ClassesSection classes={data.instructor} all={roles.includes('SUPER_ADMIN')} />}
+          {data.content && <ContentSection content={data.content} mine={!admin} />}
+          {data.finance && <FinanceSection finance={data.finance} />}
+          {data.staff && <StaffSection staff={data.staff} />}
+        </>
       )}
     </>
   );

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import { ROLES, RoleSchema, type Role } from '@lectern/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -20,6 +21,8 @@ import { useUrlSearchParams } from '../../../hooks/use-url-search-params';
 /** The table's URL prefix: ?users.q=asha&users.page=2, and the role filter as ?users.roles=FINANCE,INSTRUCTOR. */
 export const USERS_URL_KEY = 'users';
 const ROLE_FILTER_PARAM = `${USERS_URL_KEY}.roles`;
+/** ?users.active=true: only staff who may sign in; false: only deactivated ones (the overview's staff figures) */
+const ACTIVE_FILTER_PARAM = `${USERS_URL_KEY}.active`;
 
 function parseRoles(text: string | null): Role[] {
   if (!text) return [];
@@ -70,11 +73,26 @@ export default function UserManagementPage() {
 
   const roleOptions: readonly Role[] = rolesQuery.data?.map((role) => role.roleName) ?? ROLES;
   const allUsers = users.data?.content;
+  const [params, setParams] = useUrlSearchParams();
+  const activeText = params.get(ACTIVE_FILTER_PARAM);
+  const activeFilter = activeText === 'true' ? true : activeText === 'false' ? false : null;
   const rows = useMemo(() => {
-    const list = allUsers ?? [];
+    const list = (allUsers ?? []).filter((user) => activeFilter === null || user.active === activeFilter);
     if (roleFilter.length === 0) return list;
     return list.filter((user) => user.roles.some((role) => roleFilter.includes(role.roleName)));
-  }, [allUsers, roleFilter]);
+  }, [allUsers, roleFilter, activeFilter]);
+  const clearActive = useCallback(
+    () =>
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          next.delete(ACTIVE_FILTER_PARAM);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
 
   // the freshest copy of a user: a toggle must send the version the server holds now
   const current = useCallback((userId: string) => allUsers?.find((user) => user.userId === userId), [allUsers]);
@@ -150,6 +168,14 @@ export default function UserManagementPage() {
             : []),
         ]}
       />
+      {activeFilter !== null && (
+        <Chip
+          label={activeFilter ? 'Active staff only' : 'Deactivated staff only'}
+          onDelete={clearActive}
+          sx={{ mb: 2 }}
+          data-testid="users-active-filter"
+        />
+      )}
       <DataTable
         config={config}
         rows={rows}
