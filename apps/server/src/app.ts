@@ -39,6 +39,7 @@ import { seedDemoBatches } from './seed/demo-batches';
 import { seedDemoLiveClasses } from './seed/demo-live-classes';
 import { seedDemoAttendance } from './seed/demo-attendance';
 import { seedDemoTerms } from './seed/demo-terms';
+import { seedDemoStudentUpdates } from './seed/demo-student-updates';
 import { createMailer, type Mailer } from './mail/mailer';
 import { seedDemoCategories } from './seed/demo-categories';
 import { seedLargeDemo } from './seed/large-demo';
@@ -129,6 +130,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     seeded(await seedDemoLiveClasses(database.db, config.meetings), 'demo live classes, subjects and meeting accounts');
     seeded(await seedDemoAttendance(database.db), 'demo attendance of held live classes');
     seeded(await seedDemoTerms(database.db), 'demo legal terms and acceptances');
+    seeded(await seedDemoStudentUpdates(database.db), 'demo student updates and the home-page video');
     seeded(await seedLargeDemo(database, process.env.DEMO_SEED, config.invoicing), 'large demo data');
   }
   // Fresh tables have no statistics, and the planner then guesses (a one-subject read once planned a

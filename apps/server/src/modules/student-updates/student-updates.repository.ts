@@ -53,6 +53,9 @@ const videoColumns = {
 
 const num = (value: unknown) => Number(value ?? 0);
 
+/** A batch as audiences name it: several branches have a 'NEET 2027 Morning', so with its code. */
+const batchName = sql<string>`${batches.name} || ' (' || ${batches.code} || ')'`;
+
 /** Student updates, their audiences, the home-page video, and what the drawer picks from. */
 export class StudentUpdatesRepository {
   constructor(private readonly db: Db) {}
@@ -126,7 +129,7 @@ export class StudentUpdatesRepository {
         .where(inArray(studentUpdateCatalogues.updateId, updateIds))
         .orderBy(asc(catalogues.name)),
       this.db
-        .select({ updateId: studentUpdateBatches.updateId, id: batches.id, name: batches.name })
+        .select({ updateId: studentUpdateBatches.updateId, id: batches.id, name: batchName })
         .from(studentUpdateBatches)
         .innerJoin(batches, eq(batches.id, studentUpdateBatches.batchId))
         .where(inArray(studentUpdateBatches.updateId, updateIds))
@@ -216,7 +219,7 @@ export class StudentUpdatesRepository {
         .where(eq(catalogues.archived, false))
         .orderBy(asc(catalogues.name)),
       this.db
-        .select({ id: batches.id, name: batches.name })
+        .select({ id: batches.id, name: batchName })
         .from(batches)
         .where(eq(batches.status, 'ACTIVE'))
         .orderBy(asc(batches.name)),
