@@ -96,7 +96,9 @@ export class JobQueue {
    * with `startAfter`, no worker takes it before then.
    */
   async send(queue: string, data: object, id?: string, startAfter?: Date): Promise<void> {
-    await (await this.boss()).send(queue, data, {
+    await (
+      await this.boss()
+    ).send(queue, data, {
       ...(id === undefined ? {} : { id }),
       ...(startAfter === undefined ? {} : { startAfter }),
     });
