@@ -6,12 +6,14 @@ import { MutationSpinner } from '../components/feedback/mutation-spinner';
 import { notify } from '../components/feedback/notify';
 import { PageLoading } from '../components/page-loading';
 import { onSessionInvalid } from '../lib/api-client';
+import { EnvironmentRibbon } from './layout/environment-ribbon';
 
-/** Above every route: call-status indicators and the reaction to an ended session. */
+/** Above every route: the environment ribbon, call-status indicators and the reaction to an ended session. */
 export function RootLayout() {
   useSignOutWhenSessionEnds();
   return (
     <>
+      <EnvironmentRibbon />
       <FetchingBar />
       <MutationSpinner />
       <Suspense fallback={<PageLoading fullScreen />}>

@@ -13,6 +13,7 @@ import { useSessionRefresh } from '../../features/auth/api/get-session';
 import { useSession } from '../../lib/session';
 import { UploadPanel } from '../../features/uploads/components/upload-panel';
 import { PageGate } from '../guards/page-gate';
+import { RIBBON_OFFSET } from './environment-ribbon';
 import { SkipLink } from './skip-link';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
@@ -52,13 +53,15 @@ export function AppLayout() {
   );
 
   const paperSx = { width: DRAWER_WIDTH, boxSizing: 'border-box', borderRight: 1, borderColor: 'divider' } as const;
+  // the permanent drawer starts under the environment ribbon; the phone's drawer covers it (a modal)
+  const permanentPaperSx = { ...paperSx, top: RIBBON_OFFSET, height: `calc(100% - ${RIBBON_OFFSET})` } as const;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
       <SkipLink target={MAIN_ID} />
       <TopBar onOpenMenu={() => setMobileOpen(true)} phone={!desktop} />
       {desktop ? (
-        <Drawer variant="permanent" sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': paperSx }}>
+        <Drawer variant="permanent" sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': permanentPaperSx }}>
           {drawerContent}
         </Drawer>
       ) : (
@@ -76,7 +79,14 @@ export function AppLayout() {
         component="main"
         id={MAIN_ID}
         tabIndex={-1}
-        sx={{ flex: 1, minWidth: 0, px: { xs: 2, sm: 3, lg: 4 }, pb: 4, '&:focus': { outline: 'none' } }}
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          px: { xs: 2, sm: 3, lg: 4 },
+          pt: RIBBON_OFFSET,
+          pb: 4,
+          '&:focus': { outline: 'none' },
+        }}
       >
         <Toolbar />
         <Box sx={{ pt: { xs: 2, sm: 3 }, maxWidth: 1400, mx: 'auto' }}>

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import Box from '@mui/material/Box';
+import { RIBBON_OFFSET } from './environment-ribbon';
 
 /**
  * The first stop of the Tab key: 'Skip to main content', hidden until focused. It moves focus into
@@ -20,7 +21,8 @@ export function SkipLink({ target }: { target: string }) {
       onClick={skip}
       sx={{
         position: 'fixed',
-        top: 8,
+        // under the environment ribbon, when there is one
+        top: `calc(8px + ${RIBBON_OFFSET})`,
         left: 8,
         zIndex: (theme) => theme.zIndex.tooltip + 2,
         px: 2,

@@ -11,6 +11,7 @@ import { LecternLogo } from '../../components/lectern-logo';
 import { notify } from '../../components/feedback/notify';
 import { useLogout } from '../../features/auth/api/logout';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
+import { RIBBON_OFFSET } from './environment-ribbon';
 
 /** The top bar: menu toggle (phones), logo, notifications and 'Sign out'. */
 export function TopBar({ onOpenMenu, phone }: { onOpenMenu: () => void; phone: boolean }) {
@@ -33,6 +34,8 @@ export function TopBar({ onOpenMenu, phone }: { onOpenMenu: () => void; phone: b
       sx={{
         // above the permanent drawer on desktop; below the temporary (modal) drawer on phones
         zIndex: (theme) => (phone ? theme.zIndex.appBar : theme.zIndex.drawer + 1),
+        // below the environment ribbon, when there is one
+        top: RIBBON_OFFSET,
         borderBottom: 1,
         borderColor: 'divider',
         bgcolor: 'background.paper',
