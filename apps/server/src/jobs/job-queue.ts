@@ -96,9 +96,8 @@ export class JobQueue {
    * with `startAfter`, no worker takes it before then.
    */
   async send(queue: string, data: object, id?: string, startAfter?: Date): Promise<void> {
-    await (
-      await this.boss()
-    ).send(queue, data, {
+    const boss = await this.boss();
+    await boss.send(queue, data, {
       ...(id === undefined ? {} : { id }),
       ...(startAfter === undefined ? {} : { startAfter }),
     });
