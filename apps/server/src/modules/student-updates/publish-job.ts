@@ -14,7 +14,7 @@ export interface PublishUpdatePayload {
 export const publishUpdateJob = defineJob<PublishUpdatePayload>('student-update-publish');
 
 /** A publish is one short transaction: a failure is retried soon, and the start-up sweep is the backstop. */
-export const PUBLISH_POLICY: QueuePolicy = {
+const PUBLISH_POLICY: QueuePolicy = {
   retryLimit: 5,
   retryDelaySeconds: 20,
   retryBackoff: true,

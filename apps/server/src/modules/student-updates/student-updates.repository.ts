@@ -35,11 +35,6 @@ export interface VideoRead {
   offered: boolean;
 }
 
-export interface AudienceRead {
-  kind: StudentUpdateAudienceKind;
-  targets: { id: string; name: string }[];
-}
-
 const videoColumns = {
   id: videos.id,
   name: videos.name,

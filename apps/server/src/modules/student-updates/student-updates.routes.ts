@@ -13,12 +13,12 @@ import { UpdatePlayback } from './update-playback';
 const fail = failWith(STUDENT_UPDATE_MESSAGES);
 
 /** How long a scheduled update's job may be late before the sweep publishes it itself. */
-export const SWEEP_GRACE_MS = 2 * 60_000;
+const SWEEP_GRACE_MS = 2 * 60_000;
 /** How often each process looks for scheduled updates whose job was lost or is not being worked. */
 const SWEEP_EVERY_MS = 60_000;
 
 /** Scheduled publishes as jobs of the app's job queue, due at their time (they live in the database). */
-export function jobScheduler(jobs: JobRegistry): PublishScheduler {
+function jobScheduler(jobs: JobRegistry): PublishScheduler {
   return {
     schedule: (jobId, payload, startAfter) => jobs.send(publishUpdateJob, payload, { id: jobId, startAfter }),
     cancel: (jobId) => jobs.cancel(publishUpdateJob, publishUpdateJob.queues[0]!, jobId),
