@@ -46,7 +46,12 @@ export function HomeVideoPanel() {
         }
       >
         {home.isPending ? (
-          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }} aria-busy="true" aria-label="Loading the video">
+          <Box
+            sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}
+            role="status"
+            aria-busy="true"
+            aria-label="Loading the video"
+          >
             <Skeleton
               variant="rectangular"
               sx={{ width: { xs: '100%', sm: 320 }, aspectRatio: '16 / 9', height: 'auto' }}

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
@@ -121,48 +122,49 @@ export function VideoChoiceDialog({
           {list.map((video) => {
             const selected = chosen ? chosen.videoId === video.videoId : video.videoId === currentId;
             return (
-              <ListItemButton
-                key={video.videoId}
-                selected={selected}
-                aria-pressed={selected}
-                onClick={() => setChosen(video)}
-                sx={{ gap: 1.5, borderRadius: 1 }}
-              >
-                <Box
-                  sx={{
-                    width: 96,
-                    flexShrink: 0,
-                    aspectRatio: '16 / 9',
-                    borderRadius: 0.5,
-                    overflow: 'hidden',
-                    bgcolor: 'grey.300',
-                    display: 'grid',
-                    placeItems: 'center',
-                  }}
+              <ListItem key={video.videoId} disablePadding>
+                <ListItemButton
+                  selected={selected}
+                  aria-pressed={selected}
+                  onClick={() => setChosen(video)}
+                  sx={{ gap: 1.5, borderRadius: 1 }}
                 >
-                  {video.thumbnail ? (
-                    <Box
-                      component="img"
-                      src={video.thumbnail}
-                      alt=""
-                      sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
-                    />
-                  ) : (
-                    <MovieOutlinedIcon color="action" />
-                  )}
-                </Box>
-                <ListItemText
-                  primary={video.videoName}
-                  secondary={[
-                    video.subjectName ?? 'Preview video',
-                    video.durationSeconds !== null ? formatDuration(video.durationSeconds) : null,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-                />
-                {selected && <CheckCircleIcon color="primary" aria-hidden />}
-              </ListItemButton>
+                  <Box
+                    sx={{
+                      width: 96,
+                      flexShrink: 0,
+                      aspectRatio: '16 / 9',
+                      borderRadius: 0.5,
+                      overflow: 'hidden',
+                      bgcolor: 'grey.300',
+                      display: 'grid',
+                      placeItems: 'center',
+                    }}
+                  >
+                    {video.thumbnail ? (
+                      <Box
+                        component="img"
+                        src={video.thumbnail}
+                        alt=""
+                        sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+                      />
+                    ) : (
+                      <MovieOutlinedIcon color="action" />
+                    )}
+                  </Box>
+                  <ListItemText
+                    primary={video.videoName}
+                    secondary={[
+                      video.subjectName ?? 'Preview video',
+                      video.durationSeconds !== null ? formatDuration(video.durationSeconds) : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                    slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+                  />
+                  {selected && <CheckCircleIcon color="primary" aria-hidden />}
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>
