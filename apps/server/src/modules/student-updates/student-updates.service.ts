@@ -86,6 +86,22 @@ function snapshot(
 }
 
 /**
+ * The times an update keeps after a step from its row's state to `to`: `publishAt` is the new schedule,
+ * kept while it stays published or is withdrawn (when it was meant to publish), else cleared;
+ * `publishedAt` is set when it becomes published, kept while published or withdrawn; `withdrawnAt` is
+ * set when it is withdrawn.
+ */
+function timesAfter(row: StudentUpdateRow, to: StudentUpdateState, publishAt: Date | null, now: Date) {
+  const from = row.state as StudentUpdateState;
+  const keeps = to === 'WITHDRAWN' || (to === 'PUBLISHED' && from === 'PUBLISHED');
+  return {
+    publishAt: to === 'SCHEDULED' ? publishAt : keeps ? row.publishAt : null,
+    publishedAt: keeps ? row.publishedAt : to === 'PUBLISHED' ? now : null,
+    withdrawnAt: to === 'WITHDRAWN' ? now : null,
+  };
+}
+
+/**
  * Student updates (spec 2 §7 "Student updates"): write, schedule, publish, withdraw and delete them,
  * with the state rules of the contract (nextUpdateState, scheduleProblem), audiences that exist, an
  * image or a transcoded video, sanitised text and an activity row for every change; and the video of
@@ -365,20 +381,9 @@ export class StudentUpdatesService implements PublishesDue {
             to === 'SCHEDULED' && from === 'SCHEDULED' && row.publishAt?.getTime() === publishAt?.getTime();
           const changes: Partial<StudentUpdateValues> = {
             state: to,
-            // kept while it stays published or is withdrawn (when it was meant to publish); cleared otherwise
-            publishAt:
-              to === 'SCHEDULED' ? publishAt : to === 'WITHDRAWN' || from === 'PUBLISHED' ? row.publishAt : null,
+            ...timesAfter(row, to, publishAt, now),
             publishJobId:
               to === 'SCHEDULED' ? (sameSchedule && row.publishJobId ? row.publishJobId : crypto.randomUUID()) : null,
-            publishedAt:
-              to === 'PUBLISHED'
-                ? from === 'PUBLISHED'
-                  ? row.publishedAt
-                  : now
-                : to === 'WITHDRAWN'
-                  ? row.publishedAt
-                  : null,
-            withdrawnAt: to === 'WITHDRAWN' ? now : null,
             updatedBy: actor.userId,
             updatedByName: actor.name,
           };
