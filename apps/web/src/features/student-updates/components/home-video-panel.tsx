@@ -3,13 +3,33 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { formatDuration, formatIndiaDateTime } from '@lectern/contract';
+import { formatDuration, formatIndiaDateTime, type PlayableVideo } from '@lectern/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { SectionCard } from '../../../components/section-card';
 import { VideoPlayer } from '../../../components/video-player';
+import { useVideoUrl } from '../../../lib/queries/get-video-url';
 import { useHomeVideo, useSetHomeVideo } from '../api/home-video';
 import { VideoChoiceDialog } from './video-choice-dialog';
+
+/**
+ * The home video in the shared player: the signed original and the HLS stream of the file explorer's
+ * preview where this person may ask for them, else the stream the home page itself plays.
+ */
+function HomePlayer({ video }: { video: PlayableVideo }) {
+  const urls = useVideoUrl(video.videoId);
+  if (urls.isPending) {
+    return <Skeleton variant="rectangular" sx={{ width: '100%', aspectRatio: '16 / 9', height: 'auto' }} />;
+  }
+  return (
+    <VideoPlayer
+      src={urls.data?.url ?? video.videoUrl}
+      hlsUrl={urls.data?.hlsUrl ?? video.videoUrl}
+      posterUrl={urls.data?.posterUrl ?? video.thumbnail}
+      label={`Home page video: ${video.videoName}`}
+    />
+  );
+}
 
 export const HOME_VIDEO_TITLE = "Video on the students' home page";
 
@@ -62,14 +82,9 @@ export function HomeVideoPanel() {
           <QueryErrorAlert query={home} />
         ) : video ? (
           <Box sx={{ display: 'flex', gap: 2, flexWrap: { xs: 'wrap', sm: 'nowrap' }, alignItems: 'flex-start' }}>
-            <VideoPlayer
-              key={video.videoId}
-              src={video.videoUrl}
-              hlsUrl={video.videoUrl}
-              posterUrl={video.thumbnail}
-              label={`Home page video: ${video.videoName}`}
-              sx={{ width: { xs: '100%', sm: 320 }, flexShrink: 0 }}
-            />
+            <Box sx={{ width: { xs: '100%', sm: 320 }, flexShrink: 0 }}>
+              <HomePlayer key={video.videoId} video={video} />
+            </Box>
             <Box sx={{ minWidth: 0 }}>
               <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="home-video-name">
                 {video.videoName}

@@ -209,6 +209,17 @@ describe("the home page's video", () => {
     let current = HOME_VIDEO;
     const { user, find } = await setup({
       'GET /cms/pagecontent/videourl': () => ({ body: { data: current } }),
+      'GET /file-explorer-service/cloud/videos/v-1/url': {
+        body: {
+          data: {
+            url: 'http://cdn.test/signed/v-1/original.mp4',
+            expiresAt: '2026-11-27T05:00:00.000Z',
+            hlsUrl: 'http://cdn.test/signed/v-1/master.m3u8',
+            posterUrl: 'http://cdn.test/signed/v-1/poster.jpg',
+            thumbnailUrls: [],
+          },
+        },
+      },
       'PUT /cms/pagecontent/videourl': (request) => {
         const { videoId } = request.body as { videoId: string | null };
         current = {
@@ -221,7 +232,9 @@ describe("the home page's video", () => {
     });
     const panel = await screen.findByRole('region', { name: "Video on the students' home page" });
     await within(panel).findByText('Welcome to Lectern');
-    expect(within(panel).getByLabelText('Home page video: Welcome to Lectern')).toBeTruthy();
+    // the shared player, with the poster of the transcode
+    const player = await within(panel).findByLabelText('Home page video: Welcome to Lectern');
+    expect(player.getAttribute('poster')).toBe('http://cdn.test/signed/v-1/poster.jpg');
     expect(within(panel).getByText('Physics · 0:12:34')).toBeTruthy();
 
     await user.click(within(panel).getByRole('button', { name: 'Change' }));
