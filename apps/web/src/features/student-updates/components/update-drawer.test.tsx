@@ -150,6 +150,51 @@ describe('the drawer: writing an update', () => {
     expect(within(drawer).getByRole<HTMLInputElement>('textbox', { name: 'Title' }).value).toBe('Watch this');
   });
 
+  it('takes an image from the resource picker (update images) or a video, never both', async () => {
+    const image = {
+      Key: 'student-updates/images/exam-banner.jpg',
+      Size: 2048,
+      LastModified: '2026-11-20T10:00:00.000Z',
+      name: 'exam-banner.jpg',
+      url: 'http://cdn.test/student-updates/images/exam-banner.jpg',
+    };
+    const { user, find } = await setup({
+      'GET /file-explorer-service/cloud/objects': {
+        body: {
+          data: {
+            Contents: [image],
+            IsTruncated: false,
+            NextContinuationToken: null,
+            KeyCount: 1,
+            MaxKeys: 50,
+            Prefix: 'student-updates/images/',
+          },
+        },
+      },
+    });
+    const drawer = await writeNew(user);
+    await user.click(within(drawer).getByRole('button', { name: 'Choose image' }));
+    const picker = await screen.findByRole('dialog', { name: 'Student update images' });
+    expect(find('GET /file-explorer-service/cloud/objects')[0]!.query.get('resourceType')).toBe('student-update-image');
+    await user.click(await within(picker).findByRole('option', { name: /exam-banner\.jpg/ }));
+    await user.click(within(picker).getByRole('button', { name: 'Add resource' }));
+    const chosen = await within(drawer).findByRole('img', { name: "The update's image" });
+    expect(chosen.getAttribute('src')).toBe(image.url);
+    const preview = within(drawer).getByTestId('update-preview');
+    expect(preview.querySelector('img')?.getAttribute('src')).toBe(image.url);
+    expect(within(drawer).queryByRole('button', { name: 'Choose video' })).toBeNull();
+
+    // removing it offers both again; a video then takes its place
+    await user.click(await within(drawer).findByRole('button', { name: 'Remove image' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Choose video' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a video' });
+    await user.click(await within(dialog).findByRole('button', { name: /How to prepare for JEE/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Choose video' }));
+    await waitFor(() => expect(within(drawer).getByTestId('chosen-video').textContent).toBe('How to prepare for JEE'));
+    expect(within(drawer).queryByRole('img', { name: "The update's image" })).toBeNull();
+    expect(preview.querySelector('img')?.getAttribute('src')).toBe(VIDEOS[1]!.thumbnail);
+  });
+
   it('asks before closing with unsaved changes', async () => {
     const { user } = await setup();
     const drawer = await writeNew(user);
