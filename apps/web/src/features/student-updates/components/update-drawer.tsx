@@ -38,6 +38,7 @@ import {
   allowedActions,
   emptyUpdateForm,
   fromIndiaInput,
+  toIndiaInput,
   updateBody,
   updateFormValues,
   type SaveAction,
@@ -379,7 +380,8 @@ export function UpdateDrawer({ open, updateType, update, imagePicker, onClose }:
                   {...register('publishAt')}
                   error={Boolean(errors.publishAt)}
                   helperText={errors.publishAt?.message ?? 'At least a minute from now, within a year.'}
-                  slotProps={{ inputLabel: { shrink: true } }}
+                  // the native picker starts at the first time allowed (the check itself is scheduleProblem's)
+                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: toIndiaInput(Date.now() + 60_000) } }}
                 />
               )}
             </Box>
