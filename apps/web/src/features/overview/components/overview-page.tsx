@@ -10,7 +10,15 @@ import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useSession } from '../../../lib/session';
 import { useOverview } from '../api/get-overview';
 import { FigureCard } from './figure-card';
-import { ClassesSection, ContentSection, FinanceSection, GRID, StaffSection, roleLabel } from './overview-sections';
+import {
+  ClassesSection,
+  ContentSection,
+  FinanceSection,
+  GRID,
+  Section,
+  StaffSection,
+  roleLabel,
+} from './overview-sections';
 
 function greeting(now: Date): string {
   const hour = now.getHours();
@@ -80,17 +88,19 @@ export default function OverviewPage() {
         <QueryErrorAlert query={overview} />
       ) : (
         <>
-          {data.figures.length === 0 ? (
-            <Typography color="text.secondary" data-testid="overview-figures">
-              There are no figures for your roles yet.
-            </Typography>
-          ) : (
-            <Box sx={GRID} data-testid="overview-figures" component="section" aria-label="Your account">
-              {data.figures.map((figure) => (
-                <FigureCard key={figure.key} figure={figure} />
-              ))}
-            </Box>
-          )}
+          <Section id="glance" title="At a glance">
+            {data.figures.length === 0 ? (
+              <Typography color="text.secondary" data-testid="overview-figures">
+                There are no figures for your roles yet.
+              </Typography>
+            ) : (
+              <Box sx={GRID} data-testid="overview-figures">
+                {data.figures.map((figure) => (
+                  <FigureCard key={figure.key} figure={figure} />
+                ))}
+              </Box>
+            )}
+          </Section>
           {data.instructor && <ClassesSection classes={data.instructor} all={roles.includes('SUPER_ADMIN')} />}
           {data.content && <ContentSection content={data.content} mine={!admin} />}
           {data.finance && <FinanceSection finance={data.finance} />}

@@ -108,7 +108,7 @@ const href = (name: RegExp) => screen.getByRole('link', { name }).getAttribute('
 describe('Account Overview per role', () => {
   it('shows FINANCE money in Rs. with Indian grouping, the month in words, and links to the filtered lists', async () => {
     await show({ ...base(['FINANCE']), finance });
-    expect(sectionHeadings()).toEqual(['Orders, deliveries and coupons']);
+    expect(sectionHeadings()).toEqual(['At a glance', 'Orders, deliveries and coupons']);
     expect(screen.getByTestId('figure-revenue.today').textContent).toBe('Revenue todayRs. 12,345');
     expect(screen.getByTestId('figure-revenue.month').textContent).toBe('Revenue this monthRs. 1,23,45,678.90');
     expect(screen.getByTestId('figure-orders.month').textContent).toBe('Paid orders this month41');
@@ -144,7 +144,7 @@ describe('Account Overview per role', () => {
         ],
       },
     });
-    expect(sectionHeadings()).toEqual(['Your subjects and videos']);
+    expect(sectionHeadings()).toEqual(['At a glance', 'Your subjects and videos']);
     expect(screen.getByTestId('subjects-summary').textContent).toBe(
       '6 subjects: Newly assigned 1, In progress 2, Published 3.',
     );
@@ -176,7 +176,7 @@ describe('Account Overview per role', () => {
 
   it("shows an INSTRUCTOR today's classes with 'Go live' only for the class that can go live, and the last class", async () => {
     const { user } = await show({ ...base(['INSTRUCTOR']), instructor: classes });
-    expect(sectionHeadings()).toEqual(['Your classes']);
+    expect(sectionHeadings()).toEqual(['At a glance', 'Your classes']);
     const today = screen.getByRole('list', { name: 'Classes today' });
     expect(within(today).getAllByRole('listitem')).toHaveLength(2);
     const goLive = within(today).getAllByRole('link', { name: /^Go live/ });
@@ -219,6 +219,7 @@ describe('Account Overview per role', () => {
       },
     });
     expect(sectionHeadings()).toEqual([
+      'At a glance',
       'Live classes',
       'Subjects and videos',
       'Orders, deliveries and coupons',

@@ -35,7 +35,7 @@ export const GRID = {
   gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' },
 } as const;
 
-const chartFallback = <Skeleton variant="rounded" height={240} aria-label="Loading chart" />;
+const chartFallback = <Skeleton variant="rounded" height={240} />;
 
 export function roleLabel(role: string): string {
   const parsed = RoleSchema.safeParse(role);
