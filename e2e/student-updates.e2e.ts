@@ -66,7 +66,7 @@ describe('student updates', () => {
     await table(page).getByRole('row').nth(1).waitFor();
     await shot(page, 'student-updates');
     await page.setViewportSize(PHONE);
-    await shot(page, 'student-updates');
+    await shot(page, 'student-updates', { fullPage: true });
     // the table scrolls inside its box: the page itself does not scroll sideways
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.setViewportSize(DESKTOP);
@@ -97,6 +97,9 @@ describe('student updates', () => {
     await shot(page, 'student-updates-drawer');
     await page.setViewportSize(PHONE);
     await shot(page, 'student-updates-drawer');
+    // on a phone the preview is below the form
+    await preview.scrollIntoViewIfNeeded();
+    await shot(page, 'student-updates-drawer-preview');
     await page.setViewportSize(DESKTOP);
 
     await drawer.getByRole('button', { name: 'Schedule', exact: true }).click();
