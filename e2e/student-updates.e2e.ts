@@ -9,7 +9,7 @@
 import { DEMO_STAFF, formatIndiaDateTime } from '@lectern/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, readDemoCode, shot } from './browser';
+import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
 
 const ADMIN = DEMO_STAFF.find((staff) => staff.role === 'CONTENT_ADMIN')!;
 // a demo batch (apps/server/src/seed/demo-batches.ts); audiences name batches with their code
@@ -24,19 +24,6 @@ const indiaInput = (ms: number) => new Date(ms + IST).toISOString().slice(0, 16)
 const table = (page: Page) => page.getByRole('table', { name: 'Announcements' });
 const row = (page: Page) => table(page).getByRole('row').filter({ hasText: TITLE });
 
-/**
- * Signs in through the screen: number, 'Request code', the demo hint's code, 'Sign in'. (The sign-in
- * and overview screens are checked by their own journeys; this one checks the screens it owns.)
- */
-async function signIn(page: Page, mobileNumber: string): Promise<void> {
-  await page.goto('/auth/login');
-  await page.getByLabel('Mobile number').fill(mobileNumber);
-  await page.getByRole('button', { name: 'Request code' }).click();
-  await page.getByLabel('One-time code').fill(await readDemoCode(page));
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL('**/overview');
-}
-
 async function findUpdate(page: Page): Promise<void> {
   await page.getByRole('searchbox', { name: /search/i }).fill(TITLE);
   await row(page).waitFor();
@@ -49,7 +36,7 @@ describe('student updates', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     ({ page, errors } = await newPage(browser, DESKTOP));
-    await signIn(page, ADMIN.phone);
+    await signInThroughScreen(page, ADMIN.phone);
   });
   afterAll(async () => browser?.close());
 
