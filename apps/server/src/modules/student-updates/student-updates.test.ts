@@ -12,6 +12,7 @@ import {
   type StudentUpdate,
 } from '@lectern/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
 import { JobQueue, JobRegistry } from '../../jobs';
 import { DEMO_BATCHES } from '../../seed/demo-batches';
@@ -138,6 +139,12 @@ describe('student updates API', () => {
       const withVideo = byId.get(DEMO_UPDATES.video)!;
       expect(withVideo.videoId).not.toBeNull();
       expect(withVideo.videoName).toMatch(/\.mp4$/);
+      const home = (await as('GET', '/api/cms/pagecontent/videourl')).body.data;
+      expect(home).toMatchObject({
+        updatedBy: 'Priya Raghavan',
+        version: 1,
+        video: { subjectName: 'Organic Chemistry' },
+      });
       const withImage = byId.get(DEMO_UPDATES.image)!;
       expect(withImage.state).toBe('WITHDRAWN');
       expect(withImage.imageUrl).toMatch(/^data:image\/svg\+xml,/);
@@ -225,7 +232,7 @@ describe('student updates API', () => {
   });
 
   describe('writing', () => {
-    it('lets both student-update roles write, change and delete updates', async () => {
+    it('lets both student-update roles use every route: list, write, change, delete, audiences, videos, the home-page video', async () => {
       for (const role of ['SUPER_ADMIN', 'CONTENT_ADMIN'] as const) {
         const token = await t.sessionFor(role);
         const call = (method: string, path: string, body?: unknown) => t.call(method, path, { token, role, body });
@@ -238,8 +245,21 @@ describe('student updates API', () => {
         const edited = await call('PUT', `${API}/changeupdate`, { ...fields, updateId: u.updateId, version: 0 });
         expect(edited.status).toBe(200);
         expect(edited.body.data).toMatchObject({ title: `Edited by ${role}`, version: 1, state: 'DRAFT' });
-        expect((await call('GET', `${API}/audiences`)).status).toBe(200);
-        expect((await call('GET', '/api/cms/pagecontent/videourl')).status).toBe(200);
+        const listed = await call('GET', `${API}/getupdates`);
+        expect(listed.body.data.map((x: StudentUpdate) => x.updateId)).toContain(u.updateId);
+        const ofType = await call('GET', `${API}/getupdates/announcements`);
+        expect(ofType.body.data.map((x: StudentUpdate) => x.updateId)).toContain(u.updateId);
+        expect((await call('GET', `${API}/audiences`)).body.data.batches.length).toBeGreaterThan(0);
+        const videos = (await call('GET', '/api/cms/pagecontent/videos')).body.data as { videoId: string }[];
+        expect(videos.length).toBeGreaterThan(0);
+        const home = (await call('GET', '/api/cms/pagecontent/videourl')).body.data;
+        const chosen = await call('PUT', '/api/cms/pagecontent/videourl', {
+          videoId: videos[0]!.videoId,
+          version: home.version,
+        });
+        expect(chosen.status).toBe(200);
+        expect(chosen.body.data.video.videoId).toBe(videos[0]!.videoId);
+        expect(chosen.body.data.version).toBe(home.version + 1);
         const gone = await call('DELETE', `${API}/deleteupdate?updateId=${u.updateId}`);
         expect(gone.status).toBe(200);
         expect(gone.body).toEqual({
@@ -445,32 +465,38 @@ describe('student updates API', () => {
   });
 
   describe("the students' home-page video", () => {
-    it('answers the demo choice, changes it at the version read, refuses a video not transcoded, and clears it', async () => {
-      const seeded = (await as('GET', '/api/cms/pagecontent/videourl')).body.data;
-      expect(seeded).toMatchObject({ updatedBy: 'Priya Raghavan', version: 1 });
-      expect(seeded.video.videoId).toBeTruthy();
+    it('changes it at the version read, refuses a video not transcoded, and clears it', async () => {
+      const v = (await as('GET', '/api/cms/pagecontent/videourl')).body.data.version as number;
+      const actionsBefore = (await activity('home-video')).length;
       const video = await offeredVideo();
-      const set = await as('PUT', '/api/cms/pagecontent/videourl', { videoId: video.id, version: 1 });
+      const set = await as('PUT', '/api/cms/pagecontent/videourl', { videoId: video.id, version: v });
       expect(set.status).toBe(200);
       expect(set.body.message).toBe(fillMessage(STUDENT_UPDATE_MESSAGES.homeVideoSaved, { videoName: video.name }));
-      expect(set.body.data).toMatchObject({ video: { videoId: video.id, videoName: video.name }, version: 2 });
+      expect(set.body.data).toMatchObject({ video: { videoId: video.id, videoName: video.name }, version: v + 1 });
+      // read again: the same choice (its playback addresses are signed afresh on each read)
+      const { videoUrl: _u, thumbnail: _t, ...chosen } = set.body.data.video;
+      expect((await as('GET', '/api/cms/pagecontent/videourl')).body.data).toMatchObject({
+        ...set.body.data,
+        video: chosen,
+      });
 
-      const stale = await as('PUT', '/api/cms/pagecontent/videourl', { videoId: null, version: 1 });
+      const stale = await as('PUT', '/api/cms/pagecontent/videourl', { videoId: null, version: v });
       expect(stale.status).toBe(409);
+      expect(stale.body.message).toBe(fillMessage(MESSAGES.staleVersion, { entity: "home page's video" }));
       await t.database.query(
         `INSERT INTO videos (id, subject_id, name, storage_key, transcoding_status)
          VALUES ('vid-home-raw', 'subj-organic-chemistry', 'welcome.mp4', 'subjects/subj-organic-chemistry/x-welcome.mp4', 'NOT_STARTED')`,
       );
-      const raw = await as('PUT', '/api/cms/pagecontent/videourl', { videoId: 'vid-home-raw', version: 2 });
+      const raw = await as('PUT', '/api/cms/pagecontent/videourl', { videoId: 'vid-home-raw', version: v + 1 });
       expect(raw.status).toBe(400);
       expect(raw.body.message).toBe(fillMessage(STUDENT_UPDATE_MESSAGES.videoNotReady, { videoName: 'welcome.mp4' }));
 
-      const cleared = await as('PUT', '/api/cms/pagecontent/videourl', { videoId: null, version: 2 });
+      const cleared = await as('PUT', '/api/cms/pagecontent/videourl', { videoId: null, version: v + 1 });
       expect(cleared.body).toEqual({
-        data: { video: null, updatedBy: 'Priya Raghavan', updatedAt: expect.any(String), version: 3 },
+        data: { video: null, updatedBy: 'Priya Raghavan', updatedAt: expect.any(String), version: v + 2 },
         message: STUDENT_UPDATE_MESSAGES.homeVideoCleared,
       });
-      expect((await activity('home-video')).map((a) => a.action)).toEqual([
+      expect((await activity('home-video')).slice(actionsBefore).map((a) => a.action)).toEqual([
         'page-content.home-video',
         'page-content.home-video',
       ]);
@@ -579,7 +605,40 @@ describe('student updates API', () => {
       expect(await published(u.updateId)).toHaveLength(0);
     });
 
-    it('publishes, on start, a scheduled update whose time passed without its job; leaves the others to their jobs', async () => {
+    it('a server starting after the time of scheduled updates publishes those whose job is missing or late', async () => {
+      const made = async (title: string) =>
+        (await create({ action: 'SCHEDULE', publishAt: new Date(Date.now() + 86_400_000).toISOString(), title })).body
+          .data as StudentUpdate;
+      const late = await made('Job late by ten minutes');
+      const jobless = await made('No job at all');
+      const waiting = await made('Job due a moment ago');
+      // the server was down over their times
+      const move = (id: string, sql: string) =>
+        t.database.query(`UPDATE student_updates SET ${sql} WHERE id = $1`, [id]);
+      await move(late.updateId, "publish_at = now() - interval '10 minutes'");
+      await move(jobless.updateId, "publish_at = now() - interval '10 seconds', publish_job_id = NULL");
+      await move(waiting.updateId, "publish_at = now() - interval '10 seconds'");
+
+      const restarted = await build({
+        config: t.config,
+        database: t.database,
+        seed: false,
+        logger: false,
+        worker: false,
+        demoMedia: false,
+      });
+      await restarted.ready();
+      await restarted.close();
+      expect((await state(late.updateId)).state).toBe('PUBLISHED');
+      expect((await state(jobless.updateId)).state).toBe('PUBLISHED');
+      // its job runs any moment: left to it
+      expect((await state(waiting.updateId)).state).toBe('SCHEDULED');
+      expect(await published(late.updateId)).toHaveLength(1);
+      expect(await published(jobless.updateId)).toHaveLength(1);
+      expect((await as('DELETE', `${API}/deleteupdate?updateId=${waiting.updateId}`)).status).toBe(200);
+    });
+
+    it('the sweep publishes a scheduled update whose time passed without its job, and leaves the others to their jobs', async () => {
       const service = t.app.studentUpdates;
       // the demo update three days ahead has no job: three days later the sweep publishes it
       const demo = await one(DEMO_UPDATES.scheduled);
