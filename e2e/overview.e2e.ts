@@ -27,7 +27,7 @@ interface Shown {
 /** Every figure on the overview with a link: its key, the number it shows and where it goes. */
 async function linkedFigures(page: Page): Promise<Shown[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('[data-testid^="figure-"]')]
+    Array.from(document.querySelectorAll<HTMLElement>('[data-testid^="figure-"]'))
       .flatMap((el) => {
         const link = el.querySelector('a') ?? (el.tagName === 'A' ? el : null);
         if (!link) return [];
@@ -37,7 +37,7 @@ async function linkedFigures(page: Page): Promise<Shown[]> {
       })
       .concat(
         // the last class's attendance: 'N of M present', its insights
-        [...document.querySelectorAll<HTMLElement>('[data-testid="last-class"]')].map((el) => {
+        Array.from(document.querySelectorAll<HTMLElement>('[data-testid="last-class"]')).map((el) => {
           const insights = el.closest('.MuiCard-root')?.querySelector('a');
           const present = /([\d,]+) of [\d,]+ present/.exec(el.textContent ?? '')?.[1] ?? '';
           return {

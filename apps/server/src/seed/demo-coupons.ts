@@ -106,7 +106,7 @@ export const DEMO_COUPONS: readonly DemoCoupon[] = [
     description: 'Rs. 1,000 off CAT 2026 Quantitative Aptitude.',
     rupees: 1000,
     from: -15,
-    upto: 15,
+    upto: 0,
     listings: [CAT],
     limit: 50,
     createdBy: 'SUPER_ADMIN',

@@ -13,13 +13,13 @@ import { formatIndianNumber, type OverviewFigure } from '@lectern/contract';
  */
 export function FigureCard({ figure, text }: { figure: OverviewFigure; text?: string }) {
   const body = (
-    <CardContent sx={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 1 }}>
+    <CardContent sx={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 1, p: { xs: 1.5, sm: 2 } }}>
       <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.4 }} component="h3">
         {figure.label}
       </Typography>
       <Typography
         sx={{
-          fontSize: { xs: '1.75rem', sm: '2rem' },
+          fontSize: text ? { xs: '1.25rem', sm: '2rem' } : { xs: '1.75rem', sm: '2rem' },
           fontWeight: 700,
           fontVariantNumeric: 'tabular-nums',
           lineHeight: 1.1,

@@ -46,9 +46,9 @@ export function RevenueChart({
           <CartesianGrid strokeDasharray="3 3" stroke={GRID} vertical={false} />
           <XAxis dataKey="day" fontSize={12} />
           <YAxis
-            fontSize={12}
-            width={72}
-            tickFormatter={(rupees: number) => `Rs. ${formatIndianNumber(rupees)}`}
+            fontSize={11}
+            width={92}
+            tickFormatter={(rupees: number) => `Rs.\u00a0${formatIndianNumber(rupees)}`}
             allowDecimals={false}
           />
           <Tooltip

@@ -32,7 +32,12 @@ const RevenueChart = lazy(() => import('./overview-charts').then((m) => ({ defau
 export const GRID = {
   display: 'grid',
   gap: 2,
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' },
+  gridTemplateColumns: {
+    xs: 'repeat(2, minmax(0, 1fr))',
+    sm: 'repeat(2, 1fr)',
+    lg: 'repeat(3, 1fr)',
+    xl: 'repeat(4, 1fr)',
+  },
 } as const;
 
 const chartFallback = <Skeleton variant="rounded" height={240} />;
@@ -170,7 +175,7 @@ export function FinanceSection({ finance }: { finance: FinanceOverview }) {
   const summary = revenueSummary(finance);
   return (
     <Section id="finance" title="Orders, deliveries and coupons">
-      <Box sx={{ ...GRID, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', xl: 'repeat(4, 1fr)' } }}>
+      <Box sx={{ ...GRID, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(4, 1fr)' } }}>
         {money('orders.today', 'Paid orders today', finance.ordersToday, formatIndianNumber(finance.ordersToday))}
         {money('revenue.today', 'Revenue today', finance.revenueToday, formatMoney(finance.revenueToday))}
         {money(
@@ -194,7 +199,7 @@ export function FinanceSection({ finance }: { finance: FinanceOverview }) {
             {summary}
           </Typography>
         </Panel>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: '1fr' } }}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', lg: '1fr' } }}>
           {finance.figures.map((f) => (
             <FigureCard key={f.key} figure={f} />
           ))}
@@ -208,7 +213,7 @@ export function ClassesSection({ classes, all }: { classes: InstructorOverview; 
   const last = classes.lastClass;
   return (
     <Section id="classes" title={all ? 'Live classes' : 'Your classes'}>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
         <Panel title={all ? 'Classes today' : 'Your classes today'}>
           {classes.today.length === 0 ? (
             <Typography color="text.secondary">No classes today.</Typography>
