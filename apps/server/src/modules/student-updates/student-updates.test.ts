@@ -508,7 +508,7 @@ describe('student updates API', () => {
     const scheduleAhead = async (aheadMs: number, title: string) => {
       const service = t.app.studentUpdates;
       const clock = service.scheduleClock;
-      service.scheduleClock = () => new Date(Date.now() - 61_000 + aheadMs);
+      service.scheduleClock = () => new Date(Date.now() - 65_000 + aheadMs);
       try {
         const at = new Date(Date.now() + aheadMs);
         at.setMilliseconds(0);
@@ -536,7 +536,7 @@ describe('student updates API', () => {
       (await activity(updateId)).filter((a) => a.action === 'student-update.publish');
 
     it('queues a job due at publishAt; a worker publishes the update at its time, once, and a second delivery changes nothing', async () => {
-      const u = await scheduleAhead(2_500, 'NEET mock test answer key');
+      const u = await scheduleAhead(4_000, 'NEET mock test answer key');
       const queue = publishUpdateJob.queues[0]!;
       const job = await t.app.jobs.get(publishUpdateJob, queue, await jobOf(u.updateId));
       expect(job?.startAfter.toISOString()).toBe(u.publishAt);
