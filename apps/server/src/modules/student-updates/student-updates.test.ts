@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  ChangeStudentUpdateBodySchema,
   MESSAGES,
   STUDENT_UPDATE_MESSAGES,
   STUDENT_UPDATE_STATES,
@@ -150,6 +151,20 @@ describe('student updates API', () => {
       expect(withImage.imageUrl).toMatch(/^data:image\/svg\+xml,/);
       expect(withImage.withdrawnAt).not.toBeNull();
       expect(withImage.publishedAt).not.toBeNull();
+    });
+
+    it('seeds updates the editor can save again as they are', async () => {
+      for (const u of (await as('GET', `${API}/getupdates`)).body.data as StudentUpdate[]) {
+        const { updateType: _type, ...fields } = form({
+          title: u.title,
+          body: u.body,
+          imageUrl: u.imageUrl,
+          videoId: u.videoId,
+          audience: { kind: u.audience.kind, ids: u.audience.targets.map((x) => x.id) },
+        });
+        const parsed = ChangeStudentUpdateBodySchema.safeParse({ ...fields, updateId: u.updateId, version: u.version });
+        expect(parsed.success, `${u.updateId}: ${parsed.error?.message}`).toBe(true);
+      }
     });
 
     it('lists one type at a time, filters by state, and answers 404 for a type that does not exist', async () => {
