@@ -94,6 +94,19 @@ describe('/coupons: the list', () => {
     await waitFor(() => expect(names()).toEqual(['HOLI20']));
   });
 
+  it("narrows to coupons whose last day is by ?coupons.endsBy (the overview's 'expiring this week'), removable with the keyboard", async () => {
+    const { user } = await setup({}, { path: '/coupons?coupons.endsBy=2027-01-31' });
+    await screen.findByText('DIWALI500');
+    expect(names()).toEqual(['DIWALI500', 'NEWYEAR2026']);
+    expect(screen.getByTestId('data-table-count').textContent).toMatch(/^2 records found/);
+    const chip = screen.getByTestId('coupons-ends-by');
+    expect(chip.textContent).toBe('Last day by 31-01-2027');
+    chip.focus();
+    await user.keyboard('{Delete}');
+    await waitFor(() => expect(names()).toEqual(['DIWALI500', 'HOLI20', 'NEWYEAR2026']));
+    expect(screen.queryByTestId('coupons-ends-by')).toBeNull();
+  });
+
   it('says when there are no coupons, and shows a failed load with Retry', async () => {
     let calls = 0;
     const { user } = await setup({

@@ -29,6 +29,23 @@ function row(text: string): HTMLElement {
 }
 
 describe('/deliveryManagement: tabs and list', () => {
+  it("narrows the processed packages to those processed on ?delivery.processedOn, an India day (the overview's 'processed today')", async () => {
+    // 10:00 UTC on the 12th is 3:30 PM in India; another processed just after India's midnight is the 13th there
+    const late = { ...PROCESSED, deliveryPackageId: 'DP-0200-1', processedAt: '2026-11-12T19:00:00.000Z' };
+    const { user } = await setup(
+      { 'GET /delivery/delivery/all/PROCESSED': { body: { data: [PROCESSED, late] } } },
+      '/deliveryManagement?tab=processed&delivery.processedOn=2026-11-12',
+    );
+    await screen.findByText('DP-0103-2');
+    expect(screen.queryByText('DP-0200-1')).toBeNull();
+    expect(screen.getByTestId('data-table-count').textContent).toMatch(/^1 records found/);
+    const chip = screen.getByTestId('delivery-processed-on');
+    chip.focus();
+    await user.keyboard('{Delete}');
+    await screen.findByText('DP-0200-1');
+    expect(screen.getByTestId('data-table-count').textContent).toMatch(/^2 records found/);
+  });
+
   it('shows a tab per status with its count, and the pending packages', async () => {
     const { user, find, router } = await setup();
     await screen.findByRole('tab', { name: 'Pending (3)' });

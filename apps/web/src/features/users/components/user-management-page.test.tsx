@@ -32,7 +32,11 @@ const page = (content: User[]) => ({
 
 type Handler = MockResponse | ((request: MockRequest) => MockResponse | Promise<MockResponse>);
 
-async function setup(handlers: Record<string, Handler> = {}, ready: string | null = 'Kavya Menon') {
+async function setup(
+  handlers: Record<string, Handler> = {},
+  ready: string | null = 'Kavya Menon',
+  path = '/user-management',
+) {
   const api = await mockApi({
     'GET /users/user/internal/all': page(USERS),
     'GET /users/role/all': { body: { data: ROLES.map((roleName, index) => ({ roleId: index + 1, roleName })) } },
@@ -41,7 +45,7 @@ async function setup(handlers: Record<string, Handler> = {}, ready: string | nul
     },
     ...handlers,
   });
-  const view = renderApp('/user-management', { roles: ['SUPER_ADMIN'] });
+  const view = renderApp(path, { roles: ['SUPER_ADMIN'] });
   // the first test also waits for the page's chunk to compile
   await screen.findByRole('heading', { level: 1, name: 'User Management' }, { timeout: 10_000 });
   if (ready) await screen.findByText(ready);
@@ -71,6 +75,18 @@ function drawer() {
 }
 
 describe('User Management', () => {
+  it("shows only active or only deactivated staff for ?users.active (the overview's staff figures)", async () => {
+    const { user } = await setup({}, 'Rohan Iyer', '/user-management?users.active=false');
+    expect(screen.getByTestId('data-table-count').textContent).toMatch(/^1 records found/);
+    expect(screen.queryByText('Kavya Menon')).toBeNull();
+    const chip = screen.getByTestId('users-active-filter');
+    expect(chip.textContent).toBe('Deactivated staff only');
+    chip.focus();
+    await user.keyboard('{Delete}');
+    await screen.findByText('Kavya Menon');
+    expect(screen.getByTestId('data-table-count').textContent).toMatch(/^4 records found/);
+  });
+
   it('lists the staff with their number, e-mail, roles as chips and an on/off switch', async () => {
     const { find } = await setup();
     expect(find('GET /users/user/internal/all')[0]?.query.toString()).toBe('page=0&size=1000');
