@@ -21,7 +21,13 @@ export function EnvironmentRibbon() {
   if (!ribbon) return null;
   return (
     <>
-      <GlobalStyles styles={{ ':root': { '--lectern-ribbon-height': `${RIBBON_HEIGHT}px` } }} />
+      <GlobalStyles
+        styles={{
+          // `html:root` outranks the theme's `html`: what the keyboard scrolls to stays clear of the
+          // top bar and the ribbon (the theme keeps 80 px for the top bar alone)
+          'html:root': { '--lectern-ribbon-height': `${RIBBON_HEIGHT}px`, scrollPaddingTop: 80 + RIBBON_HEIGHT },
+        }}
+      />
       <Box
         component="section"
         aria-label={`Environment: ${config.environmentLabel}`}
