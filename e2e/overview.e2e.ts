@@ -12,7 +12,7 @@ import { DESKTOP, PHONE, launchBrowser, newPage, shot, signInThroughScreen } fro
 const SECTIONS: Record<Role, string[]> = {
   SUPER_ADMIN: ['At a glance', 'Live classes', 'Subjects and videos', 'Orders, deliveries and coupons', 'Staff'],
   CONTENT_ADMIN: ['At a glance', 'Subjects and videos'],
-  CONTENT_DEVELOPER: ['At a glance', 'Your subjects and videos'],
+  CONTENT_DEVELOPER: ['At a glance', 'Your subjects'],
   CONTENT_UPLOADER: ['At a glance', 'Your subjects and videos'],
   FINANCE: ['At a glance', 'Orders, deliveries and coupons'],
   INSTRUCTOR: ['At a glance', 'Your classes'],

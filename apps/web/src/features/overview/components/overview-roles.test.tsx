@@ -169,6 +169,7 @@ describe('Account Overview per role', () => {
 
   it('says so when a developer has no subjects yet', async () => {
     await show({ ...base(['CONTENT_DEVELOPER']), content: { subjects: subjects([]), review: null, videos: [] } });
+    expect(sectionHeadings()).toEqual(['At a glance', 'Your subjects']);
     expect(screen.getByText('No subjects are assigned to you yet.')).toBeTruthy();
     expect(screen.getByTestId('subjects-summary').textContent).toBe('0 subjects.');
     expect(screen.queryByRole('img')).toBeNull();
@@ -202,7 +203,9 @@ describe('Account Overview per role', () => {
       content: {
         subjects: subjects([1, 1, 1, 1, 1, 1]),
         review: { key: 'review', label: 'Subjects awaiting your review', value: 1, link: '/subject-review' },
-        videos: [],
+        videos: [
+          { key: 'videos.errored', label: 'Videos errored', value: 2, link: '/transcoding-manager?tab=errored' },
+        ],
       },
       finance,
       instructor: { ...classes, today: classes.today.map((c) => ({ ...c, canGoLive: false })) },

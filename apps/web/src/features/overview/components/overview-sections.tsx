@@ -122,7 +122,10 @@ export function ContentSection({ content, mine }: { content: ContentOverview; mi
   const total = content.subjects.reduce((n, g) => n + g.value, 0);
   const summary = subjectsSummary(content.subjects);
   return (
-    <Section id="content" title={mine ? 'Your subjects and videos' : 'Subjects and videos'}>
+    <Section
+      id="content"
+      title={`${mine ? 'Your subjects' : 'Subjects'}${content.videos.length > 0 ? ' and videos' : ''}`}
+    >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, mb: 2 }}>
         <Panel title={mine ? 'Your subjects by state' : 'Subjects by state'}>
           {total === 0 ? (
