@@ -68,7 +68,9 @@ export default defineConfig({
           root: './e2e',
           include: ['**/*.e2e.ts'],
           // Real servers and workers sharing one PostgreSQL database: only when DATABASE_URL is set.
-          exclude: usePostgres ? configDefaults.exclude : [...configDefaults.exclude, '**/transcoding-scale.e2e.ts'],
+          exclude: usePostgres
+            ? configDefaults.exclude
+            : [...configDefaults.exclude, '**/transcoding-scale.e2e.ts', '**/student-updates-scale.e2e.ts'],
           environment: 'node',
           globalSetup: ['./global-setup.ts'],
           fileParallelism: false,
