@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { coupons, deliveryPackages, orders, roles, sessions, userRoles, users } from '../../db/schema';
+import { coupons, deliveryPackages, orders, roles, sessions, uploads, userRoles, users } from '../../db/schema';
 
 /** Paid orders of one India day. */
 export interface OrderDay {
@@ -12,6 +12,25 @@ export interface OrderDay {
 /** The overview's own figures; the rest come from the subjects, transcoding, live-classes and attendance services. */
 export class OverviewRepository {
   constructor(private readonly db: Db) {}
+
+  /**
+   * Video uploads (subject and preview videos) started since `since` and not finished yet, of one
+   * uploader or (null) of everyone. Uploads run in the uploader's browser: no console list shows them.
+   */
+  async videoUploadsInProgress(since: Date, createdBy: string | null): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(uploads)
+      .where(
+        and(
+          inArray(uploads.targetType, ['subject', 'preview-video']),
+          inArray(uploads.status, ['STARTED', 'COMPLETING']),
+          gte(uploads.createdAt, since),
+          createdBy === null ? undefined : eq(uploads.createdBy, createdBy),
+        ),
+      );
+    return row?.n ?? 0;
+  }
 
   /** Sessions that have not expired yet. */
   async liveSessions(now = new Date()): Promise<number> {

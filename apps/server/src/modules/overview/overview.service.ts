@@ -26,6 +26,8 @@ import type { SubjectsService } from '../subjects/subjects.service';
 import type { TranscodingService } from '../transcoding/transcoding.service';
 import type { OverviewRepository } from './overview.repository';
 
+/** An upload counts as 'uploading' for a day after it started; older unfinished ones were abandoned (aborted after a week). */
+const UPLOADING_WITHIN_MS = 24 * 3600_000;
 /** The transcoding lists are asked for every upload from this day on, so a figure counts them all. */
 export const TRANSCODING_FROM = '2000-01-01';
 /** How many staff the last sign-ins list shows. */
@@ -133,7 +135,14 @@ export class OverviewService {
       const waiting = await this.sources.transcoding.videosToBeTranscoded(caller, 'new', range);
       const running = await this.sources.transcoding.jobs(caller, 'running', range);
       const errored = await this.sources.transcoding.jobs(caller, 'errored', range);
+      // an uploader counts their own; an admin everyone's
+      const uploader = hasPermission(caller.roles, 'subjectReview') ? null : caller.userId;
+      const uploading = await this.overview.videoUploadsInProgress(
+        new Date(now.getTime() - UPLOADING_WITHIN_MS),
+        uploader,
+      );
       videos.push(
+        figure('videos.uploading', 'Videos uploading', uploading, null),
         figure('videos.waiting', 'Videos to be transcoded', waiting.total, link('to-be-transcoded')),
         figure('videos.running', 'Videos transcoding', running.total, link('running')),
         figure('videos.errored', 'Videos errored', errored.total, link('errored')),

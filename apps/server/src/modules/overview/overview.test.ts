@@ -109,6 +109,7 @@ describe('Account Overview: each role its own figures, read from the database', 
     );
     expect(admin.content.review).toMatchObject({ value: finished!.n, link: '/subject-review' });
     expect(admin.content.videos.map((v: Figure) => v.key)).toEqual([
+      'videos.uploading',
       'videos.waiting',
       'videos.running',
       'videos.errored',
@@ -129,7 +130,28 @@ describe('Account Overview: each role its own figures, read from the database', 
       if (list.status === 200) expect((list.body.data as unknown[]).length).toBe(own!.n);
     }
     expect((await overview('CONTENT_DEVELOPER')).content.videos).toEqual([]);
-    expect((await overview('CONTENT_UPLOADER')).content.videos).toHaveLength(3);
+    expect((await overview('CONTENT_UPLOADER')).content.videos).toHaveLength(4);
+
+    // video uploads not finished, started within a day: an uploader's own, an admin everyone's
+    const uploadingOf = async (role: Role) => valueOf((await overview(role)).content.videos, 'videos.uploading')!;
+    const uploaderUploading = await uploadingOf('CONTENT_UPLOADER');
+    const adminUploading = await uploadingOf('CONTENT_ADMIN');
+    const upload = (id: string, by: Role, status: string, hoursAgo: number, target = 'subject') =>
+      sql(
+        `INSERT INTO uploads (id, target_type, bucket, storage_key, original_name, file_type, size, content_type, mode,
+           part_size, part_count, status, created_by, created_at, updated_at)
+         VALUES ($1, $2, 'lectern', $1, 'lecture.mp4', 'mp4', 1000, 'video/mp4', 'multipart', 1000, 1, $3, $4,
+           now() - make_interval(hours => $5), now())`,
+        [id, target, status, ids.get(by), hoursAgo],
+      );
+    await upload('ov-up-1', 'CONTENT_UPLOADER', 'STARTED', 1);
+    await upload('ov-up-2', 'CONTENT_UPLOADER', 'COMPLETING', 2, 'preview-video');
+    await upload('ov-up-3', 'CONTENT_UPLOADER', 'STARTED', 30); // abandoned yesterday
+    await upload('ov-up-4', 'CONTENT_UPLOADER', 'REGISTERED', 1);
+    await upload('ov-up-5', 'CONTENT_UPLOADER', 'STARTED', 1, 'store-icon'); // not a video
+    await upload('ov-up-6', 'CONTENT_ADMIN', 'STARTED', 1);
+    expect(await uploadingOf('CONTENT_UPLOADER')).toBe(uploaderUploading + 2);
+    expect(await uploadingOf('CONTENT_ADMIN')).toBe(adminUploading + 3);
 
     // a new subject assigned to the uploader moves the uploader's count and the admin's, not the developer's
     const developerBefore = total(await overview('CONTENT_DEVELOPER'));
@@ -198,7 +220,7 @@ describe('Account Overview: each role its own figures, read from the database', 
     const admin = await overview('SUPER_ADMIN');
     for (const section of ['content', 'finance', 'instructor', 'staff']) expect(admin[section]).not.toBeNull();
     expect(admin.content.review).not.toBeNull();
-    expect(admin.content.videos).toHaveLength(3);
+    expect(admin.content.videos).toHaveLength(4);
     const [staff] = await sql<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE active');
     expect(valueOf(admin.figures, 'activeUsers')).toBe(staff!.n);
     const times = admin.staff.lastSignIns.map((s: { lastSignInAt: string }) => Date.parse(s.lastSignInAt));
