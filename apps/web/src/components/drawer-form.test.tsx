@@ -35,6 +35,23 @@ function paper() {
 }
 
 describe('DrawerForm', () => {
+  it('puts an aside beside the fields, in the body, after them in reading order', () => {
+    setup({ aside: <section aria-label="Preview">As a student sees it</section> });
+    const body = screen.getByTestId('drawer-form-body');
+    const field = screen.getByRole('textbox', { name: 'Subject name' });
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    expect(body.contains(preview)).toBe(true);
+    expect(field.compareDocumentPosition(preview) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('does not close while a save is under way', async () => {
+    const { onClose, user } = setup({ submitting: true });
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.keyboard('{Escape}');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull();
+  });
+
   it('shows title, subtitle, body and the two buttons; the primary button submits the form', async () => {
     const { onSubmit, user } = setup();
     const drawer = paper();

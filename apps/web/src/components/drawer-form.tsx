@@ -38,9 +38,24 @@ export interface DrawerFormProps {
   variant?: keyof typeof CONSTANTS.drawerWidths;
   /** The form has unsaved changes: closing asks 'Discard changes?' first. */
   dirty?: boolean;
+  /**
+   * A column beside the fields (a preview), below them on a phone; the drawer widens to hold it.
+   * It stays in sight while the fields scroll.
+   */
+  aside?: ReactNode;
 }
 
+/** The drawer's width with an `aside`: the fields' column and a 360 px one beside it. */
+const WIDE_DRAWER = 980;
+
 export const DISCARD_TITLE = 'Discard changes?';
+
+const ASIDE_LAYOUT = {
+  display: 'grid',
+  gap: 3,
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 360px' },
+  alignItems: 'start',
+} as const;
 
 /** The right-hand drawer form: title, subtitle, scrollable body, a primary and a secondary button. */
 export function DrawerForm({
@@ -58,12 +73,15 @@ export function DrawerForm({
   secondaryDestructive = false,
   variant = 'other',
   dirty = false,
+  aside,
 }: DrawerFormProps) {
   const titleId = useId();
   const [askingDiscard, setAskingDiscard] = useState(false);
 
   // Every way out (Escape, backdrop, close button, Cancel) comes here, so work is never lost silently.
   function requestClose() {
+    // a save under way finishes first: its answer closes the drawer or shows what went wrong
+    if (submitting) return;
     if (dirty) setAskingDiscard(true);
     else onClose();
   }
@@ -85,7 +103,10 @@ export function DrawerForm({
         paper: {
           role: 'dialog',
           'aria-labelledby': titleId,
-          sx: { width: { xs: '100%', sm: CONSTANTS.drawerWidths[variant] }, maxWidth: '100vw' },
+          sx: {
+            width: aside ? { xs: '100%', md: WIDE_DRAWER } : { xs: '100%', sm: CONSTANTS.drawerWidths[variant] },
+            maxWidth: '100vw',
+          },
         },
       }}
     >
@@ -111,8 +132,18 @@ export function DrawerForm({
           </IconButton>
         </Box>
         <Divider />
-        <Box sx={{ flex: 1, overflowY: 'auto', px: 3, py: 2 }} data-testid="drawer-form-body">
-          {children}
+        <Box
+          sx={{ flex: 1, overflowY: 'auto', px: 3, py: 2, ...(aside ? ASIDE_LAYOUT : {}) }}
+          data-testid="drawer-form-body"
+        >
+          {aside ? (
+            <>
+              <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, minWidth: 0 }}>{children}</Box>
+              <Box sx={{ position: { md: 'sticky' }, top: 0 }}>{aside}</Box>
+            </>
+          ) : (
+            children
+          )}
         </Box>
         <Divider />
         <Box sx={{ display: 'flex', gap: 1.5, px: 3, py: 2, '& > *': { flex: { xs: 1, sm: '0 0 auto' } } }}>

@@ -1,18 +1,14 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import IconButton from '@mui/material/IconButton';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import MovieOutlinedIcon from '@mui/icons-material/MovieOutlined';
 import {
@@ -23,8 +19,7 @@ import {
   type StudentUpdate,
   type StudentUpdateType,
 } from '@lectern/contract';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DISCARD_TITLE } from '../../../components/drawer-form';
+import { DrawerForm } from '../../../components/drawer-form';
 import { MultiSelect } from '../../../components/multi-select';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { useLeaveGuard } from '../../../hooks/use-leave-guard';
@@ -92,13 +87,11 @@ const fieldset = { border: 0, p: 0, m: 0, minWidth: 0 } as const;
  * everything typed kept; closing with unsaved changes asks first.
  */
 export function UpdateDrawer({ open, updateType, update, imagePicker, onClose }: UpdateDrawerProps) {
-  const titleId = useId();
   const create = useCreateStudentUpdate();
   const change = useChangeStudentUpdate();
   const mutation = update ? change : create;
   const audiences = useAudienceChoices(open);
   const alertRef = useRef<HTMLDivElement>(null);
-  const [askingDiscard, setAskingDiscard] = useState(false);
   const [pickingImage, setPickingImage] = useState(false);
   const [pickingVideo, setPickingVideo] = useState(false);
   const state = update?.state ?? null;
@@ -113,12 +106,6 @@ export function UpdateDrawer({ open, updateType, update, imagePicker, onClose }:
   const { errors, isDirty } = formState;
   const values = useWatch({ control }) as UpdateFormValues;
   const guard = useLeaveGuard(open && isDirty, 'The update you are writing has not been saved.');
-
-  function requestClose() {
-    if (mutation.isPending) return;
-    if (isDirty) setAskingDiscard(true);
-    else onClose();
-  }
 
   async function save(formValues: UpdateFormValues) {
     const result = updateBody(formValues, updateType, state);
@@ -168,264 +155,191 @@ export function UpdateDrawer({ open, updateType, update, imagePicker, onClose }:
 
   return (
     <>
-      <Drawer
-        anchor="right"
+      <DrawerForm
         open={open}
-        onClose={requestClose}
-        sx={{ zIndex: (theme) => theme.zIndex.modal }}
-        slotProps={{
-          paper: {
-            role: 'dialog',
-            'aria-labelledby': titleId,
-            sx: { width: { xs: '100%', md: 980 }, maxWidth: '100vw' },
-          },
-        }}
+        onClose={onClose}
+        title={title}
+        subtitle={
+          update
+            ? `${STUDENT_UPDATE_TYPE_LABELS[updateType]} · written by ${update.createdBy}`
+            : `${STUDENT_UPDATE_TYPE_LABELS[updateType]}: students see it in their app.`
+        }
+        onSubmit={(event) => void handleSubmit(save)(event)}
+        primaryLabel={primaryLabel}
+        submitting={mutation.isPending}
+        dirty={isDirty}
+        aside={
+          <UpdatePreview
+            updateType={updateType}
+            title={values.title}
+            body={values.body}
+            imageUrl={values.imageUrl}
+            video={values.video}
+            at={previewAt}
+          />
+        }
       >
-        <Box
-          component="form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!mutation.isPending) void handleSubmit(save)(event);
-          }}
-          sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
-        >
-          <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, px: 3, pt: 2.5, pb: 2 }}>
-            <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography id={titleId} variant="h2" component="h2">
-                {title}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
-                {update
-                  ? `${STUDENT_UPDATE_TYPE_LABELS[updateType]} · written by ${update.createdBy}`
-                  : `${STUDENT_UPDATE_TYPE_LABELS[updateType]}: students see it in their app.`}
-              </Typography>
+        {mutation.error && (
+          <Alert severity="error" ref={alertRef}>
+            {errorMessage(mutation.error)}
+            {stale ? ' Close the drawer and open the update again to see their changes.' : ''}
+          </Alert>
+        )}
+        {errors.action?.message && <Alert severity="error">{errors.action.message}</Alert>}
+        <TextField
+          label="Title"
+          required
+          autoComplete="off"
+          {...register('title')}
+          error={Boolean(errors.title)}
+          helperText={errors.title?.message ?? `${values.title.length} / ${STUDENT_UPDATE_LIMITS.title}`}
+          slotProps={{ htmlInput: { maxLength: STUDENT_UPDATE_LIMITS.title } }}
+        />
+        <Controller
+          control={control}
+          name="body"
+          render={({ field }) => (
+            <RichTextEditor
+              label="Text"
+              value={field.value}
+              onChange={(html) => field.onChange(html)}
+              minHeight={140}
+              error={Boolean(errors.body)}
+              helperText={errors.body?.message}
+            />
+          )}
+        />
+
+        <Box component="fieldset" sx={fieldset}>
+          <Section>Image or video</Section>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            One or the other: choosing one replaces the other.
+          </Typography>
+          {values.imageUrl ? (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+              <Box
+                component="img"
+                src={values.imageUrl}
+                alt="The update's image"
+                sx={{ width: 160, aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: 1 }}
+              />
+              <Button onClick={() => setPickingImage(true)}>Change image</Button>
+              <Button color="error" onClick={() => setValue('imageUrl', '', { shouldDirty: true })}>
+                Remove image
+              </Button>
             </Box>
-            <IconButton aria-label="Close" onClick={requestClose} edge="end">
-              <CloseIcon />
-            </IconButton>
-          </Box>
-          <Divider />
-          <Box
-            sx={{
-              flex: 1,
-              overflowY: 'auto',
-              px: 3,
-              py: 2,
-              display: 'grid',
-              gap: 3,
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 360px' },
-              alignItems: 'start',
-            }}
-            data-testid="drawer-form-body"
-          >
-            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, minWidth: 0 }}>
-              {mutation.error && (
-                <Alert severity="error" ref={alertRef}>
-                  {errorMessage(mutation.error)}
-                  {stale ? ' Close the drawer and open the update again to see their changes.' : ''}
-                </Alert>
-              )}
-              {errors.action?.message && <Alert severity="error">{errors.action.message}</Alert>}
-              <TextField
-                label="Title"
-                required
-                autoComplete="off"
-                {...register('title')}
-                error={Boolean(errors.title)}
-                helperText={errors.title?.message ?? `${values.title.length} / ${STUDENT_UPDATE_LIMITS.title}`}
-                slotProps={{ htmlInput: { maxLength: STUDENT_UPDATE_LIMITS.title } }}
-              />
-              <Controller
-                control={control}
-                name="body"
-                render={({ field }) => (
-                  <RichTextEditor
-                    label="Text"
-                    value={field.value}
-                    onChange={(html) => field.onChange(html)}
-                    minHeight={140}
-                    error={Boolean(errors.body)}
-                    helperText={errors.body?.message}
-                  />
-                )}
-              />
+          ) : values.video ? (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+              <MovieOutlinedIcon color="action" aria-hidden />
+              <Typography sx={{ overflowWrap: 'anywhere', minWidth: 0 }} data-testid="chosen-video">
+                {values.video.videoName}
+              </Typography>
+              <Button onClick={() => setPickingVideo(true)}>Change video</Button>
+              <Button
+                color="error"
+                onClick={() => setValue('video', null, { shouldDirty: true, shouldValidate: true })}
+              >
+                Remove video
+              </Button>
+            </Box>
+          ) : (
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <Button variant="outlined" startIcon={<ImageOutlinedIcon />} onClick={() => setPickingImage(true)}>
+                Choose image
+              </Button>
+              <Button variant="outlined" startIcon={<MovieOutlinedIcon />} onClick={() => setPickingVideo(true)}>
+                Choose video
+              </Button>
+            </Box>
+          )}
+          {errors.video?.message && <FormHelperText error>{errors.video.message}</FormHelperText>}
+        </Box>
 
-              <Box component="fieldset" sx={fieldset}>
-                <Section>Image or video</Section>
-                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                  One or the other: choosing one replaces the other.
-                </Typography>
-                {values.imageUrl ? (
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-                    <Box
-                      component="img"
-                      src={values.imageUrl}
-                      alt="The update's image"
-                      sx={{ width: 160, aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: 1 }}
-                    />
-                    <Button onClick={() => setPickingImage(true)}>Change image</Button>
-                    <Button color="error" onClick={() => setValue('imageUrl', '', { shouldDirty: true })}>
-                      Remove image
-                    </Button>
-                  </Box>
-                ) : values.video ? (
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-                    <MovieOutlinedIcon color="action" aria-hidden />
-                    <Typography sx={{ overflowWrap: 'anywhere', minWidth: 0 }} data-testid="chosen-video">
-                      {values.video.videoName}
-                    </Typography>
-                    <Button onClick={() => setPickingVideo(true)}>Change video</Button>
-                    <Button
-                      color="error"
-                      onClick={() => setValue('video', null, { shouldDirty: true, shouldValidate: true })}
-                    >
-                      Remove video
-                    </Button>
-                  </Box>
-                ) : (
-                  <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                    <Button variant="outlined" startIcon={<ImageOutlinedIcon />} onClick={() => setPickingImage(true)}>
-                      Choose image
-                    </Button>
-                    <Button variant="outlined" startIcon={<MovieOutlinedIcon />} onClick={() => setPickingVideo(true)}>
-                      Choose video
-                    </Button>
-                  </Box>
-                )}
-                {errors.video?.message && <FormHelperText error>{errors.video.message}</FormHelperText>}
-              </Box>
-
-              <Controller
-                control={control}
-                name="audienceKind"
-                render={({ field }) => (
-                  <Box component="fieldset" sx={fieldset}>
-                    <Section>Who sees it</Section>
-                    <RadioGroup
-                      row
-                      name={field.name}
-                      value={field.value}
-                      onChange={(_event, value) => {
-                        field.onChange(value);
-                        setValue('audienceIds', [], { shouldDirty: true });
-                      }}
-                    >
-                      {STUDENT_UPDATE_AUDIENCES.map((kind) => (
-                        <FormControlLabel key={kind} value={kind} control={<Radio />} label={AUDIENCE_LABELS[kind]} />
-                      ))}
-                    </RadioGroup>
-                  </Box>
-                )}
-              />
-              {audienceKind !== 'EVERYONE' && (
-                <Box>
-                  <Controller
-                    control={control}
-                    name="audienceIds"
-                    render={({ field }) => (
-                      <MultiSelect
-                        label={AUDIENCE_LABELS[audienceKind]}
-                        options={audienceOptions.map((target) => ({ value: target.id, label: target.name }))}
-                        value={field.value}
-                        onChange={(ids) => field.onChange(ids)}
-                      />
-                    )}
-                  />
-                  <FormHelperText error={Boolean(errors.audienceIds)}>
-                    {errors.audienceIds?.message ??
-                      (audiences.isPending
-                        ? 'Loading the choices...'
-                        : audiences.isError
-                          ? `Could not load the choices: ${errorMessage(audiences.error)}`
-                          : audienceOptions.length === 0
-                            ? `There are no ${AUDIENCE_LABELS[audienceKind].toLowerCase()} to choose.`
-                            : 'Their students see it.')}
-                  </FormHelperText>
-                </Box>
-              )}
-
-              <Controller
-                control={control}
-                name="action"
-                render={({ field }) => (
-                  <Box component="fieldset" sx={fieldset}>
-                    <Section>When students see it</Section>
-                    <RadioGroup
-                      name={field.name}
-                      value={field.value}
-                      onChange={(_event, value) => field.onChange(value)}
-                    >
-                      {actions.map((choice) => (
-                        <FormControlLabel
-                          key={choice}
-                          value={choice}
-                          control={<Radio />}
-                          label={
-                            choice === 'PUBLISH' && state === 'PUBLISHED'
-                              ? 'Keep it published (students see the changes at once)'
-                              : ACTION_LABELS[choice]
-                          }
-                        />
-                      ))}
-                    </RadioGroup>
-                  </Box>
-                )}
-              />
-              {action === 'SCHEDULE' && (
-                <TextField
-                  label="Publish at (India time)"
-                  type="datetime-local"
-                  required
-                  {...register('publishAt')}
-                  error={Boolean(errors.publishAt)}
-                  helperText={errors.publishAt?.message ?? 'At least a minute from now, within a year.'}
-                  // the native picker starts at the first time allowed (the check itself is scheduleProblem's)
-                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: toIndiaInput(Date.now() + 60_000) } }}
+        <Controller
+          control={control}
+          name="audienceKind"
+          render={({ field }) => (
+            <Box component="fieldset" sx={fieldset}>
+              <Section>Who sees it</Section>
+              <RadioGroup
+                row
+                name={field.name}
+                value={field.value}
+                onChange={(_event, value) => {
+                  field.onChange(value);
+                  setValue('audienceIds', [], { shouldDirty: true });
+                }}
+              >
+                {STUDENT_UPDATE_AUDIENCES.map((kind) => (
+                  <FormControlLabel key={kind} value={kind} control={<Radio />} label={AUDIENCE_LABELS[kind]} />
+                ))}
+              </RadioGroup>
+            </Box>
+          )}
+        />
+        {audienceKind !== 'EVERYONE' && (
+          <Box>
+            <Controller
+              control={control}
+              name="audienceIds"
+              render={({ field }) => (
+                <MultiSelect
+                  label={AUDIENCE_LABELS[audienceKind]}
+                  options={audienceOptions.map((target) => ({ value: target.id, label: target.name }))}
+                  value={field.value}
+                  onChange={(ids) => field.onChange(ids)}
                 />
               )}
-            </Box>
-            <Box sx={{ position: { md: 'sticky' }, top: 0 }}>
-              <UpdatePreview
-                updateType={updateType}
-                title={values.title}
-                body={values.body}
-                imageUrl={values.imageUrl}
-                video={values.video}
-                at={previewAt}
-              />
-            </Box>
+            />
+            <FormHelperText error={Boolean(errors.audienceIds)}>
+              {errors.audienceIds?.message ??
+                (audiences.isPending
+                  ? 'Loading the choices...'
+                  : audiences.isError
+                    ? `Could not load the choices: ${errorMessage(audiences.error)}`
+                    : audienceOptions.length === 0
+                      ? `There are no ${AUDIENCE_LABELS[audienceKind].toLowerCase()} to choose.`
+                      : 'Their students see it.')}
+            </FormHelperText>
           </Box>
-          <Divider />
-          <Box sx={{ display: 'flex', gap: 1.5, px: 3, py: 2, '& > *': { flex: { xs: 1, sm: '0 0 auto' } } }}>
-            <Button
-              type="button"
-              variant="outlined"
-              color="inherit"
-              onClick={requestClose}
-              disabled={mutation.isPending}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" variant="contained" loading={mutation.isPending} sx={{ ml: { sm: 'auto' } }}>
-              {primaryLabel}
-            </Button>
-          </Box>
-        </Box>
-        <ConfirmDialog
-          open={askingDiscard}
-          title={DISCARD_TITLE}
-          message="The update has changes that are not saved. They will be lost."
-          confirmLabel="Discard"
-          cancelLabel="Keep editing"
-          destructive
-          onConfirm={() => {
-            setAskingDiscard(false);
-            onClose();
-          }}
-          onClose={() => setAskingDiscard(false)}
+        )}
+
+        <Controller
+          control={control}
+          name="action"
+          render={({ field }) => (
+            <Box component="fieldset" sx={fieldset}>
+              <Section>When students see it</Section>
+              <RadioGroup name={field.name} value={field.value} onChange={(_event, value) => field.onChange(value)}>
+                {actions.map((choice) => (
+                  <FormControlLabel
+                    key={choice}
+                    value={choice}
+                    control={<Radio />}
+                    label={
+                      choice === 'PUBLISH' && state === 'PUBLISHED'
+                        ? 'Keep it published (students see the changes at once)'
+                        : ACTION_LABELS[choice]
+                    }
+                  />
+                ))}
+              </RadioGroup>
+            </Box>
+          )}
         />
-      </Drawer>
+        {action === 'SCHEDULE' && (
+          <TextField
+            label="Publish at (India time)"
+            type="datetime-local"
+            required
+            {...register('publishAt')}
+            error={Boolean(errors.publishAt)}
+            helperText={errors.publishAt?.message ?? 'At least a minute from now, within a year.'}
+            // the native picker starts at the first time allowed (the check itself is scheduleProblem's)
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: toIndiaInput(Date.now() + 60_000) } }}
+          />
+        )}
+      </DrawerForm>
       {imagePicker({
         open: pickingImage,
         onClose: () => setPickingImage(false),
