@@ -124,3 +124,36 @@ export async function slowParts(page: Page, ms: number): Promise<() => Promise<v
   });
   return () => page.unroute(pattern);
 }
+
+/**
+ * The progress the console kept in IndexedDB for `fileName` (what a reload shows), or -1 when it
+ * keeps no record of it. The console opens the database first (at the upload's start).
+ */
+export function storedUploadProgress(page: Page, fileName: string): Promise<number> {
+  return page.evaluate(
+    (name) =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('lectern-uploads');
+        open.onerror = () => resolve(-1);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('uploads')) {
+            db.close();
+            resolve(-1);
+            return;
+          }
+          const all = db.transaction('uploads').objectStore('uploads').getAll();
+          all.onsuccess = () => {
+            db.close();
+            const record = (all.result as { fileName: string; progressNum: number }[]).find((r) => r.fileName === name);
+            resolve(record ? record.progressNum : -1);
+          };
+          all.onerror = () => {
+            db.close();
+            resolve(-1);
+          };
+        };
+      }),
+    fileName,
+  );
+}

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkScreen, launchBrowser, newPage, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
 import {
   ALKANES,
   ALKENES,
@@ -9,6 +9,7 @@ import {
   UPLOADER,
   chooseFile,
   slowParts,
+  storedUploadProgress,
   tempDir,
   topicLink,
   uploadRow,
@@ -20,7 +21,8 @@ import {
 /**
  * The upload queue end to end, as the demo content uploader in 'Organic Chemistry': a 200 MB video
  * uploads (multipart) and registers; another is cancelled mid-way; a failed registration is fixed
- * with 'FIX FAILURES (1)'; a network cut and a page reload both resume from the stored parts.
+ * with 'FIX FAILURES (1)'; a network cut and a page reload both resume from the stored parts; after a
+ * reload the panel offers the interrupted upload again (IndexedDB) and resumes it from its own row.
  */
 const stamp = Date.now();
 const BIG = 200 * MiB;
@@ -222,4 +224,62 @@ describe('uploads', () => {
       await context.close();
     }
   }, 180_000);
+
+  it("after a reload shows the upload as interrupted: 'Choose file' on its row resumes it", async () => {
+    const { context, page } = await uploader();
+    try {
+      const name = `interrupted-${stamp}.mp4`;
+      const file = writeVideo(files.dir, name, BIG);
+      await openTopic(page, ALKANES);
+      const stopSlow = await slowParts(page, 600);
+      const before = watchParts(page);
+      await chooseFile(page, file);
+      await expect.poll(() => before.stored.length, { timeout: 15_000, interval: 100 }).toBeGreaterThan(0);
+      before.stop();
+      // the console writes its progress every 2 s: reload once it has
+      await expect.poll(() => storedUploadProgress(page, name), { timeout: 15_000, interval: 200 }).toBeGreaterThan(0);
+      const kept = await storedUploadProgress(page, name);
+      await stopSlow();
+      await page.reload(); // the beforeunload question is answered yes (uploader())
+      await page.getByRole('heading', { name: `Upload videos to ${ALKANES.name}` }).waitFor();
+
+      const row = uploadRow(page, name);
+      await waitForStatus(row, 'interrupted', 10_000);
+      await row.getByText('Choose the file again to resume.').waitFor();
+      expect(await row.textContent()).toContain('200 MB · Interrupted');
+      // the progress so far, as kept (a later write may have landed before the reload)
+      const shown = Number(
+        await row.getByRole('progressbar', { name: `Progress of ${name}` }).getAttribute('aria-valuenow'),
+      );
+      expect(shown).toBeGreaterThanOrEqual(kept);
+      expect(shown).toBeLessThan(100);
+      const panel = page.getByRole('region', { name: 'Uploads' });
+      await panel.getByText('0 items in progress · 1 to resume').waitFor();
+      expect(await row.getByRole('button', { name: `Choose file: ${name}` }).isVisible()).toBe(true);
+      expect(await row.getByRole('button', { name: `Remove ${name}` }).isVisible()).toBe(true);
+      // axe at both widths, and a picture of each
+      await shot(page, 'upload-panel-interrupted');
+      await page.setViewportSize(PHONE);
+      await shot(page, 'upload-panel-interrupted');
+      expect(await row.getByRole('button', { name: `Choose file: ${name}` }).isVisible()).toBe(true);
+      await page.setViewportSize(DESKTOP);
+
+      const started = page.waitForResponse(
+        (r) => r.request().method() === 'POST' && r.url().endsWith('/api/file-explorer-service/cloud/uploads'),
+      );
+      await row.getByLabel(`Choose ${name} to resume`).setInputFiles(file);
+      const start = (await (await started).json()) as { data: { resumed: boolean; parts: unknown[] } };
+      expect(start.data.resumed).toBe(true);
+      expect(start.data.parts.length).toBeGreaterThan(0);
+      await waitForStatus(row, 'uploadedToDb', 30_000);
+      await page.getByRole('table').getByText(name, { exact: true }).waitFor();
+      // nothing is offered again after the next reload
+      await page.reload();
+      await page.getByRole('heading', { name: `Upload videos to ${ALKANES.name}` }).waitFor();
+      await page.waitForTimeout(500);
+      expect(await row.count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });

@@ -6,6 +6,7 @@ import { checkFile } from './check-file';
 import { uploadFile } from './upload-file';
 import { readVideoDuration } from './video-duration';
 import { UploadQueue, newUploadId, type QueueTarget, type UploadItem } from './upload-queue';
+import { indexedDbPersistence } from './upload-store';
 
 function storageTarget(target: QueueTarget): UploadTarget {
   return target.type === 'subject'
@@ -42,7 +43,12 @@ export const uploadQueue = new UploadQueue({
   readDuration: (file) => readVideoDuration(file),
   newId: newUploadId,
   maxFiles: 2,
+  persist: indexedDbPersistence(),
 });
+
+// the uploads an earlier page left unfinished, once per page: shown to resume (by themselves where
+// the browser still lets the page read the file)
+if (typeof window !== 'undefined') void uploadQueue.restore();
 
 /**
  * Checks a video against the contract's limits and queues it. Returns the message naming the rule
@@ -55,7 +61,8 @@ export function enqueueVideo(file: File, target: QueueTarget): string | null {
   return null;
 }
 
-// Leaving the page stops the uploads: ask first while any is still on its way to storage.
+// Leaving the page stops the uploads: ask first while any is still on its way to storage. (They can
+// be resumed after a reload, but only by choosing each file again in most browsers.)
 if (typeof window !== 'undefined') {
   window.addEventListener('beforeunload', (event) => {
     if (uploadQueue.getSnapshot().items.some((item) => item.status === 'uploading' || item.status === 'queued')) {

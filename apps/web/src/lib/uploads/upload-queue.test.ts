@@ -8,6 +8,8 @@ import {
   type UploadStatus,
   type UploadedResult,
 } from './upload-queue';
+import type { UploadPersistence } from './upload-store';
+import { fakeHandle, memoryPersistence, storedUpload, videoFile } from './test/memory-persistence';
 
 const TARGET: QueueTarget = { type: 'subject', subjectId: 'subj-1', unitId: 'u1', topicId: 't1' };
 
@@ -21,7 +23,7 @@ interface Pending {
 }
 
 /** A queue whose uploads and registrations the test finishes by hand. */
-function setup(options: { maxFiles?: number; registerFails?: number } = {}) {
+function setup(options: { maxFiles?: number; registerFails?: number; persist?: UploadPersistence } = {}) {
   const uploads: Pending[] = [];
   let ids = 0;
   let registerFailures = options.registerFails ?? 0;
@@ -51,6 +53,7 @@ function setup(options: { maxFiles?: number; registerFails?: number } = {}) {
     readDuration: vi.fn(async () => 754),
     newId: () => `id-${++ids}`,
     maxFiles: options.maxFiles ?? 2,
+    ...(options.persist ? { persist: options.persist } : {}),
   };
   const queue = new UploadQueue(deps);
   const history: Record<string, UploadStatus[]> = {};
@@ -182,5 +185,210 @@ describe('the upload queue', () => {
     uploads[0]!.resolve();
     await settle();
     expect(seen).toEqual(['a.mp4']);
+  });
+});
+
+describe('the upload queue across a reload', () => {
+  const started = (uploadId: string) => ({ uploadId, key: `k-${uploadId}`, resumed: false }) as UploadStartResult;
+
+  it('keeps a record from the start of an upload, with the server upload once started', () => {
+    const { persist, records } = memoryPersistence();
+    const { queue, uploads } = setup({ persist });
+    const uuid = queue.enqueue(videoFile('a.mp4', 1000, 1234), TARGET);
+    expect(records.get(uuid)).toMatchObject({
+      uuid,
+      fileName: 'a.mp4',
+      size: 1000,
+      lastModified: 1234,
+      target: TARGET,
+      progressNum: 0,
+    });
+    expect(records.get(uuid)!.uploadId).toBeUndefined();
+    uploads[0]!.started(started('up-a'));
+    expect(records.get(uuid)).toMatchObject({ uploadId: 'up-a', key: 'k-up-a' });
+  });
+
+  it('writes progress at most every couple of seconds, the latest value each time', () => {
+    vi.useFakeTimers();
+    const { persist, records } = memoryPersistence();
+    const { queue, uploads, item } = setup({ persist });
+    const uuid = queue.enqueue(file('a.mp4', 1000), TARGET);
+    vi.advanceTimersByTime(500);
+    uploads[0]!.progress(300, 1000);
+    vi.advanceTimersByTime(1000);
+    uploads[0]!.progress(350, 1000);
+    expect(item(uuid).progressNum).toBe(35);
+    expect(records.get(uuid)!.progressNum).toBe(0);
+    vi.advanceTimersByTime(500); // 2 s after the start
+    expect(records.get(uuid)).toMatchObject({ progressNum: 35, bytesDone: 350 });
+    uploads[0]!.progress(450, 1000);
+    vi.advanceTimersByTime(1900);
+    expect(records.get(uuid)!.progressNum).toBe(35);
+    vi.advanceTimersByTime(100);
+    expect(records.get(uuid)).toMatchObject({ progressNum: 45, bytesDone: 450 });
+  });
+
+  it('deletes the record once registered, cancelled or cleared, and keeps it after a failure', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { persist, records } = memoryPersistence();
+    const { queue, uploads, item, settle } = setup({ persist, maxFiles: 4 });
+    const registered = queue.enqueue(file('a.mp4'), TARGET);
+    const cancelled = queue.enqueue(file('b.mp4'), TARGET);
+    const failed = queue.enqueue(file('c.mp4'), TARGET);
+    const cleared = queue.enqueue(file('d.mp4'), TARGET);
+    expect(records.size).toBe(4);
+    uploads[0]!.resolve();
+    queue.cancel(item(cancelled).id);
+    uploads[2]!.reject(new Error('The upload failed.'));
+    await settle();
+    expect(item(registered).status).toBe('uploadedToDb');
+    expect([...records.keys()]).toEqual([failed, cleared]);
+    queue.clearAll();
+    expect(records.size).toBe(0);
+    warn.mockRestore();
+  });
+
+  it('shows the uploads of an earlier page as interrupted rows, once', async () => {
+    const { persist } = memoryPersistence([storedUpload()]);
+    const { queue, deps } = setup({ persist });
+    await Promise.all([queue.restore(), queue.restore()]);
+    expect(queue.getSnapshot().items).toEqual([
+      expect.objectContaining({
+        uuid: 'earlier-1',
+        fileName: 'lecture.mp4',
+        size: 10_000,
+        status: 'interrupted',
+        progressNum: 40,
+        uploadId: 'up-earlier',
+        fileData: null,
+      }),
+    ]);
+    expect(queueCounts(queue.getSnapshot().items)).toMatchObject({ inProgress: 0, interrupted: 1 });
+    expect(deps.upload).not.toHaveBeenCalled();
+  });
+
+  it('uploads an interrupted row again when the same file is chosen, to the same target', async () => {
+    const { persist, records } = memoryPersistence([storedUpload()]);
+    const { queue, deps, uploads, item, settle } = setup({ persist });
+    await queue.restore();
+    const same = videoFile('lecture.mp4', 10_000);
+    expect(queue.resumeWithFile('earlier-1', same)).toBeNull();
+    expect(item('earlier-1').status).toBe('uploading');
+    expect(deps.upload).toHaveBeenCalledWith(same, storedUpload().target, expect.anything());
+    uploads[0]!.resolve();
+    await settle();
+    expect(item('earlier-1').status).toBe('uploadedToDb');
+    expect(records.size).toBe(0);
+  });
+
+  it('refuses another file with a message and loses nothing', async () => {
+    const { persist, records } = memoryPersistence([storedUpload()]);
+    const { queue, deps, item } = setup({ persist });
+    await queue.restore();
+    const message = 'That is not lecture.mp4 (9.77 KB): choose the same file to resume.';
+    expect(queue.resumeWithFile('earlier-1', videoFile('other.mp4', 10_000))).toBe(message);
+    // same name and size, edited since: not the same file either
+    expect(queue.resumeWithFile('earlier-1', videoFile('lecture.mp4', 10_000, 1_800_000_000_000))).toBe(message);
+    expect(item('earlier-1')).toMatchObject({ status: 'interrupted', refusal: message, uploadId: 'up-earlier' });
+    expect(records.get('earlier-1')).toEqual(storedUpload());
+    expect(deps.upload).not.toHaveBeenCalled();
+    // then the right one
+    expect(queue.resumeWithFile('earlier-1', videoFile('lecture.mp4', 10_000))).toBeNull();
+    expect(item('earlier-1')).toMatchObject({ status: 'uploading', refusal: undefined });
+  });
+
+  it('resumes an interrupted row when its file is dropped in the page again, without a second row', async () => {
+    const { persist } = memoryPersistence([storedUpload()]);
+    const { queue, item } = setup({ persist });
+    await queue.restore();
+    expect(queue.enqueue(videoFile('lecture.mp4', 10_000), TARGET)).toBe('earlier-1');
+    expect(queue.getSnapshot().items).toHaveLength(1);
+    expect(item('earlier-1').status).toBe('uploading');
+    // another topic is another upload
+    queue.enqueue(videoFile('lecture.mp4', 10_000), { ...TARGET, topicId: 't2' });
+    expect(queue.getSnapshot().items).toHaveLength(2);
+  });
+
+  it('drops the record of a file started again before the records were read: one row, not two', async () => {
+    const { persist, records } = memoryPersistence([storedUpload()]);
+    const { queue } = setup({ persist });
+    const uuid = queue.enqueue(videoFile('lecture.mp4', 10_000), TARGET);
+    await queue.restore();
+    expect(queue.getSnapshot().items.map((i) => [i.uuid, i.status])).toEqual([[uuid, 'uploading']]);
+    expect([...records.keys()]).toEqual([uuid]);
+  });
+
+  it("'Remove' on an interrupted row deletes its record and aborts the server's upload", async () => {
+    const { persist, records } = memoryPersistence([
+      storedUpload(),
+      storedUpload({ uuid: 'earlier-2', fileName: 'never-started.mp4', uploadId: undefined, key: undefined }),
+    ]);
+    const { queue, deps } = setup({ persist });
+    await queue.restore();
+    queue.remove('earlier-1');
+    queue.remove('earlier-2');
+    await Promise.resolve();
+    expect(queue.getSnapshot().items).toEqual([]);
+    expect(records.size).toBe(0);
+    expect(deps.abort).toHaveBeenCalledTimes(1);
+    expect(deps.abort).toHaveBeenCalledWith('up-earlier');
+  });
+
+  it('resumes by itself where the file handle may still be read', async () => {
+    const same = videoFile('lecture.mp4', 10_000);
+    const { handle, calls } = fakeHandle(same, { query: 'granted' });
+    const { persist } = memoryPersistence([storedUpload({ handle })]);
+    const { queue, deps, item } = setup({ persist });
+    await queue.restore();
+    expect(calls.query).toBe(1);
+    expect(item('earlier-1').status).toBe('uploading');
+    expect(deps.upload).toHaveBeenCalledWith(same, expect.anything(), expect.anything());
+  });
+
+  it("waits for 'Resume' where the browser must ask first, then resumes", async () => {
+    const { handle, calls } = fakeHandle(videoFile('lecture.mp4', 10_000), { query: 'prompt', request: 'granted' });
+    const { persist } = memoryPersistence([storedUpload({ handle })]);
+    const { queue, deps, item } = setup({ persist });
+    await queue.restore();
+    expect(item('earlier-1')).toMatchObject({ status: 'interrupted', needsPermission: true });
+    expect(calls.request).toBe(0);
+    await queue.resume('earlier-1');
+    expect(calls.request).toBe(1);
+    expect(item('earlier-1').status).toBe('uploading');
+    expect(deps.upload).toHaveBeenCalledTimes(1);
+  });
+
+  it('falls back to choosing the file again when permission is refused or the file is gone', async () => {
+    const refused = fakeHandle(videoFile('lecture.mp4', 10_000), { query: 'prompt', request: 'denied' });
+    const gone = fakeHandle(videoFile('gone.mp4', 10_000), { query: 'granted' }, { getFileFails: true });
+    const changed = fakeHandle(videoFile('edited.mp4', 12_000), { query: 'granted' });
+    const { persist, records } = memoryPersistence([
+      storedUpload({ handle: refused.handle }),
+      storedUpload({ uuid: 'earlier-2', fileName: 'gone.mp4', handle: gone.handle }),
+      storedUpload({ uuid: 'earlier-3', fileName: 'edited.mp4', handle: changed.handle }),
+    ]);
+    const { queue, deps, item } = setup({ persist });
+    await queue.restore();
+    await queue.resume('earlier-1');
+    for (const uuid of ['earlier-1', 'earlier-2', 'earlier-3']) {
+      expect(item(uuid)).toMatchObject({ status: 'interrupted', needsPermission: false, handle: undefined });
+      expect(records.get(uuid)!.handle).toBeUndefined();
+    }
+    expect(deps.upload).not.toHaveBeenCalled();
+  });
+
+  it('uploads as before when the store fails', async () => {
+    const broken: UploadPersistence = {
+      put: () => Promise.reject(new Error('QuotaExceededError')),
+      delete: () => Promise.reject(new Error('QuotaExceededError')),
+      list: () => Promise.reject(new Error('QuotaExceededError')),
+    };
+    const { queue, uploads, item, settle } = setup({ persist: broken });
+    await queue.restore();
+    const uuid = queue.enqueue(file('a.mp4'), TARGET);
+    uploads[0]!.started(started('up-a'));
+    uploads[0]!.resolve();
+    await settle();
+    expect(item(uuid).status).toBe('uploadedToDb');
   });
 });

@@ -3,12 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { UploadQueue, type QueueDeps, type QueueTarget } from '../../../lib/uploads/upload-queue';
+import type { UploadPersistence } from '../../../lib/uploads/upload-store';
+import { fakeHandle, memoryPersistence, storedUpload, videoFile } from '../../../lib/uploads/test/memory-persistence';
 import { UploadPanel } from './upload-panel';
 
 const TARGET: QueueTarget = { type: 'subject', subjectId: 'subj-1', unitId: 'u1', topicId: 't1' };
 const LONG = 'Organic Chemistry - Lecture 12 - Aromatic compounds.mp4';
 
-function setup() {
+function setup(options: { persist?: UploadPersistence } = {}) {
   const finish: Record<string, { resolve: () => void; reject: (e: Error) => void }> = {};
   let ids = 0;
   let failRegistration = true;
@@ -32,6 +34,7 @@ function setup() {
     readDuration: async () => 60,
     newId: () => `id-${++ids}`,
     maxFiles: 5,
+    ...(options.persist ? { persist: options.persist } : {}),
   };
   const queue = new UploadQueue(deps);
   const client = new QueryClient();
@@ -148,5 +151,60 @@ describe('the floating upload panel', () => {
     expect(screen.getByTestId('upload-progress-spoken').getAttribute('role')).toBe('status');
     const alert = within(screen.getByRole('region', { name: 'Uploads' })).getByRole('alert');
     expect(alert.textContent).toBe('fails.mp4: registration failed. Something went wrong. Please try again later.');
+  });
+});
+
+describe('an interrupted upload in the panel (after a reload)', () => {
+  it('reads the file, its size and progress, and takes the same file again to resume', async () => {
+    const { persist, records } = memoryPersistence([storedUpload()]);
+    const { queue, user } = setup({ persist });
+    await queue.restore();
+    const interrupted = await screen.findByTestId('upload-row');
+    expect(interrupted.textContent).toContain('lecture.mp4');
+    expect(within(interrupted).getByText(/^9\.77 KB/).textContent).toBe('9.77 KB · Interrupted');
+    const ring = within(interrupted).getByRole('progressbar', { name: 'Progress of lecture.mp4' });
+    expect(ring.getAttribute('aria-valuenow')).toBe('40');
+    expect(interrupted.textContent).toContain('Choose the file again to resume.');
+    expect(heading()).toBe('0 items in progress · 1 to resume');
+    expect(within(interrupted).queryByRole('button', { name: /^Resume/ })).toBeNull();
+    expect(within(interrupted).getByRole('button', { name: 'Choose file: lecture.mp4' })).toBeTruthy();
+
+    const input = within(interrupted).getByLabelText<HTMLInputElement>('Choose lecture.mp4 to resume');
+    expect(input.type).toBe('file');
+    expect(input.accept).toBe('video/*');
+    await user.upload(input, videoFile('other.mp4', 10_000));
+    expect(within(interrupted).getByRole('alert').textContent).toBe(
+      'That is not lecture.mp4 (9.77 KB): choose the same file to resume.',
+    );
+    expect(interrupted.getAttribute('data-status')).toBe('interrupted');
+    expect(records.size).toBe(1);
+
+    await user.upload(input, videoFile('lecture.mp4', 10_000));
+    await waitFor(() => expect(screen.getByTestId('upload-row').getAttribute('data-status')).toBe('uploading'));
+    expect(screen.queryByText(/choose the same file/)).toBeNull();
+    expect(heading()).toBe('1 items in progress');
+  });
+
+  it("offers 'Resume' where the browser must allow reading the file again", async () => {
+    const { handle, calls } = fakeHandle(videoFile('lecture.mp4', 10_000), { query: 'prompt', request: 'granted' });
+    const { persist } = memoryPersistence([storedUpload({ handle })]);
+    const { queue, user } = setup({ persist });
+    await queue.restore();
+    const interrupted = await screen.findByTestId('upload-row');
+    expect(interrupted.textContent).toContain('Resume to let the browser read the file again');
+    await user.click(within(interrupted).getByRole('button', { name: 'Resume lecture.mp4' }));
+    expect(calls.request).toBe(1);
+    await waitFor(() => expect(screen.getByTestId('upload-row').getAttribute('data-status')).toBe('uploading'));
+  });
+
+  it("'Remove' takes the row away and aborts the server's upload", async () => {
+    const { persist, records } = memoryPersistence([storedUpload()]);
+    const { queue, deps, user } = setup({ persist });
+    await queue.restore();
+    const interrupted = await screen.findByTestId('upload-row');
+    await user.click(within(interrupted).getByRole('button', { name: 'Remove lecture.mp4' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Uploads' })).toBeNull());
+    expect(deps.abort).toHaveBeenCalledWith('up-earlier');
+    expect(records.size).toBe(0);
   });
 });

@@ -17,6 +17,7 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
+import PauseCircleOutlineIcon from '@mui/icons-material/PauseCircleOutline';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
@@ -47,6 +48,7 @@ export const STATUS_LOOK: Record<
   uploadedToDb: { label: 'Registered', Icon: CheckCircleIcon, color: 'success' },
   registrationFailed: { label: 'Registration failed', Icon: ReportProblemOutlinedIcon, color: 'warning' },
   cancelled: { label: 'Cancelled', Icon: BlockIcon, color: 'disabled' },
+  interrupted: { label: 'Interrupted', Icon: PauseCircleOutlineIcon, color: 'warning' },
 };
 
 /** The progress ring: a determinate CircularProgress with the percentage inside. */
@@ -80,7 +82,82 @@ function ProgressRing({ value, label }: { value: number; label: string }) {
   );
 }
 
-function UploadRow({ item, onCancel }: { item: UploadItem; onCancel: (id: string) => void }) {
+/**
+ * What an interrupted row (an upload of an earlier page) offers: 'Resume' where the browser may be
+ * allowed to read the file again through its handle, 'Choose file' always, and 'Remove'.
+ */
+function InterruptedActions({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
+  const input = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+  return (
+    <>
+      <Typography id={hintId} variant="caption" component="p" sx={{ overflowWrap: 'anywhere' }}>
+        {item.needsPermission
+          ? 'Resume to let the browser read the file again, or choose the file again to resume.'
+          : 'Choose the file again to resume.'}
+      </Typography>
+      {item.refusal && (
+        <Typography role="alert" variant="caption" color="error" component="p" sx={{ overflowWrap: 'anywhere' }}>
+          {item.refusal}
+        </Typography>
+      )}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 0.5 }}>
+        {item.needsPermission && (
+          <Button
+            size="small"
+            variant="contained"
+            aria-label={`Resume ${item.fileName}`}
+            onClick={() => void queue.resume(item.uuid)}
+          >
+            Resume
+          </Button>
+        )}
+        <Button
+          size="small"
+          variant={item.needsPermission ? 'outlined' : 'contained'}
+          aria-label={`Choose file: ${item.fileName}`}
+          aria-describedby={hintId}
+          onClick={() => input.current?.click()}
+        >
+          Choose file
+        </Button>
+        <Button
+          size="small"
+          color="inherit"
+          aria-label={`Remove ${item.fileName}`}
+          onClick={() => queue.remove(item.uuid)}
+        >
+          Remove
+        </Button>
+      </Box>
+      {/* the button above opens it; hidden, so it is not a second stop for the keyboard */}
+      <input
+        ref={input}
+        type="file"
+        accept="video/*"
+        hidden
+        tabIndex={-1}
+        aria-label={`Choose ${item.fileName} to resume`}
+        data-testid="resume-file-input"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) queue.resumeWithFile(item.uuid, file);
+        }}
+      />
+    </>
+  );
+}
+
+function UploadRow({
+  item,
+  queue,
+  onCancel,
+}: {
+  item: UploadItem;
+  queue: UploadQueue;
+  onCancel: (id: string) => void;
+}) {
   const look = STATUS_LOOK[item.status];
   const cancellable = item.status === 'queued' || item.status === 'uploading';
   return (
@@ -108,6 +185,7 @@ function UploadRow({ item, onCancel }: { item: UploadItem; onCancel: (id: string
             {item.error}
           </Typography>
         )}
+        {item.status === 'interrupted' && <InterruptedActions item={item} queue={queue} />}
       </Box>
       <Tooltip title={look.label}>
         <look.Icon color={look.color} fontSize="small" titleAccess={look.label} />
@@ -179,6 +257,7 @@ export function UploadPanel({ queue = defaultQueue }: { queue?: UploadQueue }) {
       >
         <Typography component="h2" variant="subtitle1" sx={{ flex: 1, fontWeight: 600 }} aria-live="polite">
           {`${counts.inProgress} items in progress`}
+          {counts.interrupted > 0 ? ` · ${counts.interrupted} to resume` : ''}
         </Typography>
         {/* progress in quarters and how each file ended, for screen readers (the rings change every percent) */}
         <VisuallyHidden role="status" aria-live="polite" data-testid="upload-progress-spoken">
@@ -227,7 +306,7 @@ export function UploadPanel({ queue = defaultQueue }: { queue?: UploadQueue }) {
           sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: { xs: '40vh', sm: '50vh' }, overflowY: 'auto' }}
         >
           {items.map((item) => (
-            <UploadRow key={item.uuid} item={item} onCancel={(id) => queue.cancel(id)} />
+            <UploadRow key={item.uuid} item={item} queue={queue} onCancel={(id) => queue.cancel(id)} />
           ))}
         </Box>
       </Collapse>
