@@ -64,6 +64,15 @@ export default defineConfig({
       },
       {
         test: {
+          // the bench's own tools (the table's verdicts and medians, the open-loop load), not the bench
+          name: 'bench-tools',
+          root: './bench',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           root: './e2e',
           include: ['**/*.e2e.ts'],

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { it } from 'vitest';
 import { startBenchConsole } from './lib/console';
 import { ALL_CPUS, CAN_PIN, CPUS, pinSelf } from './lib/cpu';
-import { judge, renderTable, writeResults, type BenchRow } from './report';
+import { judge, medianRows, renderTable, writeResults, type BenchRow } from './report';
 import { apiRows, crossDriverRows } from './sections/api-rows';
 import { apiSection, type ApiFigures, type Driver } from './sections/api';
 import { batchesSection } from './sections/batches';
@@ -27,6 +27,8 @@ const only = (process.env.BENCH_ONLY ?? '')
   .map((s) => s.trim())
   .filter(Boolean);
 const runs = (section: Section) => only.length === 0 || only.includes(section);
+/** BENCH_RUNS=3: the whole bench three times, each row the median of the runs (the reported figures) */
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS || 1));
 
 const started = Date.now();
 const log = (line: string) => {
@@ -34,26 +36,20 @@ const log = (line: string) => {
   process.stdout.write(`[bench ${elapsed}s] ${line}\n`);
 };
 
-it('Lectern benchmarks', { timeout: 30 * 60_000 }, async () => {
-  for (const section of only) {
-    if (!(SECTIONS as readonly string[]).includes(section)) throw new Error(`BENCH_ONLY: unknown section '${section}'`);
-  }
-  const rows: BenchRow[] = [];
-  const failed = (section: string, error: unknown): BenchRow => ({
-    section,
-    figure: 'the benchmark could not run',
-    ours: null,
-    baseline: null,
-    unit: '',
-    budget: { text: 'runs' },
-    note: `${(error as Error).message ?? String(error)}`.split('\n').slice(0, 6).join(' / ').slice(0, 600),
-  });
-  const loadBefore = os.loadavg();
-  log(
-    `${CPUS} cores${CAN_PIN ? ' (server on core 0, load on core 1)' : ' (no pinning)'}; load average ${loadBefore.map((n) => n.toFixed(2)).join(' ')}`,
-  );
-  const drivers: Driver[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const failed = (section: string, error: unknown): BenchRow => ({
+  section,
+  figure: 'the benchmark could not run',
+  ours: null,
+  baseline: null,
+  unit: '',
+  budget: { text: 'runs' },
+  note: `${(error as Error).message ?? String(error)}`.split('\n').slice(0, 6).join(' / ').slice(0, 600),
+});
+
+/** One run of every section asked for: its rows, in a fixed order. */
+async function runOnce(drivers: Driver[]): Promise<BenchRow[]> {
   const loadDriver: Driver = drivers.at(-1)!;
+  const rows: BenchRow[] = [];
   const figures: ApiFigures[] = [];
   const dataDirs: string[] = [];
   try {
@@ -151,6 +147,24 @@ it('Lectern benchmarks', { timeout: 30 * 60_000 }, async () => {
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   }
 
+  return rows;
+}
+
+it('Lectern benchmarks', { timeout: RUNS * 45 * 60_000 }, async () => {
+  for (const section of only) {
+    if (!(SECTIONS as readonly string[]).includes(section)) throw new Error(`BENCH_ONLY: unknown section '${section}'`);
+  }
+  const loadBefore = os.loadavg();
+  log(
+    `${CPUS} cores${CAN_PIN ? ' (server on core 0, load on core 1)' : ' (no pinning)'}; load average ${loadBefore.map((n) => n.toFixed(2)).join(' ')}`,
+  );
+  const drivers: Driver[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const runs: BenchRow[][] = [];
+  for (let run = 1; run <= RUNS; run++) {
+    if (RUNS > 1) log(`run ${run} of ${RUNS}`);
+    runs.push(await runOnce(drivers));
+  }
+  const rows = medianRows(runs);
   const judged = rows.map(judge);
   const seconds = (Date.now() - started) / 1000;
   const loadAfter = os.loadavg();
@@ -159,6 +173,7 @@ it('Lectern benchmarks', { timeout: 30 * 60_000 }, async () => {
     drivers,
     loadAverage: { before: loadBefore, after: loadAfter },
     sections: only.length ? only : SECTIONS,
+    runs: RUNS,
   });
   const failures = judged.filter((r) => r.result === 'FAIL');
   process.stdout.write(

@@ -116,3 +116,40 @@ export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
+
+/**
+ * The rows of several runs of the same bench as one table: each row's value and baseline the median
+ * of the runs, the runs' values (and ratios) in its note. Rows are matched by position, as each run
+ * prints the same rows in the same order; a run whose rows do not line up (a section that could not
+ * run) is left out and named in the first row's note. One run is returned as it is.
+ */
+export function medianRows(runs: BenchRow[][]): BenchRow[] {
+  if (runs.length <= 1) return runs[0] ?? [];
+  const shape = (rows: BenchRow[]) => rows.map((r) => `${r.section}|${r.budget?.text ?? ''}|${r.unit}`).join('\n');
+  const shapes = runs.map(shape);
+  // the shape most runs share (a failed section changes it)
+  const common = shapes.reduce((best, s) =>
+    shapes.filter((x) => x === s).length > shapes.filter((x) => x === best).length ? s : best,
+  );
+  const kept = runs.filter((_, i) => shapes[i] === common);
+  const dropped = runs.length - kept.length;
+  const middle = (values: (number | null)[]) => {
+    const known = values.filter((v): v is number => v !== null && Number.isFinite(v));
+    return known.length === 0 ? null : median(known);
+  };
+  return kept[0]!.map((row, i) => {
+    const all = kept.map((rows) => rows[i]!);
+    const ours = middle(all.map((r) => r.ours));
+    const baseline = middle(all.map((r) => r.baseline));
+    const each = all
+      .map((r) => (r.baseline ? `${fmt(r.ours)} (${fmt(r.ours !== null ? r.ours / r.baseline : null)}x)` : fmt(r.ours)))
+      .join(', ');
+    const skipped = i === 0 && dropped > 0 ? `; ${dropped} run(s) left out: their sections did not all run` : '';
+    return {
+      ...all.at(-1)!,
+      ours,
+      baseline,
+      note: `median of ${kept.length} runs: ${each}${skipped}${all.at(-1)!.note ? `; last run: ${all.at(-1)!.note}` : ''}`,
+    };
+  });
+}

@@ -16,6 +16,7 @@ import {
   type UnitTarget,
 } from '../lib/load';
 import { STOREFRONT_CATALOGUE, catalogueReads } from '../lib/catalogue-sql';
+import { openLoop } from '../lib/open-loop';
 import { BENCH_STUDENT, studentReads } from '../lib/student-sql';
 import { UnitEditsSql, captureReads, fixedRate, loopRate, replay } from '../lib/sql';
 import { medianMs } from '../report';
@@ -40,6 +41,8 @@ export const BASE_SECONDS = env('BENCH_BASE_SECONDS', 10);
 export const WRITE_SECONDS = env('BENCH_WRITE_SECONDS', 15);
 export const LOAD_SECONDS = env('BENCH_LOAD_SECONDS', 60);
 export const READ_CONNECTIONS = 50;
+/** seconds of an open-loop run before its measured window */
+const OPEN_WARMUP = 3;
 /** the server's PostgreSQL pool (apps/server/src/db/client.ts) */
 const POOL_SIZE = 10;
 export const WRITE_CONNECTIONS = 20;
@@ -90,6 +93,9 @@ export interface ApiFigures {
   students: number;
   orders: number;
   unsigned: LoadResult;
+  /** the single-subject read and the student lookup at a fixed arrival rate, half the measured capacity */
+  openDetail: LoadResult & { offered: number };
+  openStudent: LoadResult & { offered: number };
   /** the write run, and the edits each connection made (the baseline makes as many) */
   writes: LoadResult & { tallyFailed: number; perConnection: number[] };
   load: LoadFigures | null;
@@ -123,6 +129,23 @@ async function measured(server: RunningConsole, warmup: number, run: () => Promi
   const result = await run();
   clearTimeout(timer);
   return { ...result, serverCpuMs: ((cpu() - before) * 1000) / Math.max(1, result.ok) };
+}
+
+/**
+ * An open-loop run of a read at half the rate the closed-loop run reached (its capacity): latency from
+ * the time each request was due, with the server's CPU per answer.
+ */
+async function openRun(server: RunningConsole, s: Session, pathname: string, capacity: number) {
+  const result = await measured(server, OPEN_WARMUP, () =>
+    openLoop({
+      url: server.baseUrl,
+      rate: Math.max(1, capacity / 2),
+      warmup: OPEN_WARMUP,
+      duration: READ_SECONDS,
+      request: () => ({ path: pathname, headers: s.headers('GET', pathname) }),
+    }),
+  );
+  return result as LoadResult & { offered: number };
 }
 
 async function readRun(server: RunningConsole, s: Session, pathname: string, signed = true) {
@@ -266,6 +289,8 @@ export async function apiSection(
     let storefront!: LoadResult;
     let studentLookup!: LoadResult;
     let invoiceList!: LoadResult;
+    let openDetail!: ApiFigures['openDetail'];
+    let openStudent!: ApiFigures['openStudent'];
     let catalogues = 0;
     let students = 0;
     let orders = 0;
@@ -304,6 +329,11 @@ export async function apiSection(
       invoiceList = await readRun(server, finance, INVOICE_LIST);
       log(
         `${driver}: student lookup ${studentLookup.rate.toFixed(0)}/s, invoice list ${invoiceList.rate.toFixed(0)}/s`,
+      );
+      openDetail = await openRun(server, admin, DETAIL(READ_SUBJECT), detail.rate);
+      openStudent = await openRun(server, finance, STUDENT_LOOKUP, studentLookup.rate);
+      log(
+        `${driver}: open loop: single-subject read at ${openDetail.offered.toFixed(0)}/s p99 ${openDetail.p99} ms, student lookup at ${openStudent.offered.toFixed(0)}/s p99 ${openStudent.p99} ms`,
       );
 
       const targets = await Promise.all(
@@ -410,6 +440,8 @@ export async function apiSection(
       students,
       orders,
       unsigned,
+      openDetail,
+      openStudent,
       writes,
       load: base.loadFigures,
       single,

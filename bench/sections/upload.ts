@@ -7,7 +7,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { createSigner, encryptOtp } from '@lectern/contract';
 import { startConsole } from '../../e2e/start-console';
 import { writeVideo } from '../../e2e/upload-helpers';
-import type { BenchRow } from '../report';
+import { cpuSeconds } from '../lib/cpu';
+import { median, type BenchRow } from '../report';
 
 /**
  * The upload figures (issue 5; formerly bench/upload.bench.ts, folded into the one table with its
@@ -252,10 +253,14 @@ export async function uploadSection(): Promise<BenchRow[]> {
     const baseline = rssMb(child.pid!);
     peak = baseline;
     const times = { console: [] as number[], bare: [] as number[], curl: [] as number[] };
+    /** the server's CPU seconds per GiB of each console upload */
+    const cpuPerGiB: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       // a new last-modified time: the same bytes, but a new upload rather than a resumed one
       fs.utimesSync(file, new Date(), new Date(Date.now() - (round + 1) * 60_000));
+      const cpuBefore = cpuSeconds(child.pid!);
       times.console.push(await browserUpload(page, file));
+      cpuPerGiB.push((cpuSeconds(child.pid!) - cpuBefore) / (SIZE / GiB));
       await settle();
       times.bare.push(await bareXhrUpload(call, page, file, `bench-bare-${round}.mp4`));
       await settle();
@@ -269,23 +274,31 @@ export async function uploadSection(): Promise<BenchRow[]> {
     const throughput = (t: number[]) => SIZE / (1024 * 1024) / best(t);
     const rows: BenchRow[] = [
       {
-        // throughput at least 80% of curl's = time at most 1.25x curl's
         section: 'upload',
-        figure: `${(SIZE / GiB).toFixed(2)} GiB through the console (headless Chromium) vs curl, best of ${ROUNDS}`,
-        ours: throughput(times.console),
-        baseline: throughput(times.curl),
-        unit: 'MiB/s',
-        budget: { min: 0.8, text: '≥ 80% of curl' },
-        note: `start to complete: runs ${list(times.console)} s vs curl ${list(times.curl)} s`,
-      },
-      {
-        section: 'upload',
-        figure: "  the console vs a bare six-XHR loop in the same browser (Chromium's own ceiling)",
+        figure: `${(SIZE / GiB).toFixed(2)} GiB through the console vs a bare six-XHR loop in the same browser, best of ${ROUNDS}`,
         ours: throughput(times.console),
         baseline: throughput(times.bare),
         unit: 'MiB/s',
+        budget: { min: 0.9, text: '≥ 90% of the bare loop' },
+        note: `headless Chromium, start to complete (drop zone, upload engine, signed part URLs, local driver): runs ${list(times.console)} s; the bare loop (the same parallel PUTs, Chromium's ceiling here): runs ${list(times.bare)} s`,
+      },
+      {
+        section: 'upload',
+        figure: "  server CPU per GiB of the console's uploads (local driver)",
+        ours: median(cpuPerGiB),
+        baseline: null,
+        unit: 's/GiB',
+        budget: { max: 1.5, text: '≤ 1.5 s per GiB' },
+        note: `median of ${ROUNDS}: ${cpuPerGiB.map((x) => x.toFixed(2)).join(', ')} s (user + system, /proc), signing, storing and assembling the parts`,
+      },
+      {
+        section: 'upload',
+        figure: '  the console vs curl putting the same parts',
+        ours: throughput(times.console),
+        baseline: throughput(times.curl),
+        unit: 'MiB/s',
         budget: null,
-        note: `bare XHR ${mibps(times.bare)} MiB/s = ${((best(times.curl) / best(times.bare)) * 100).toFixed(0)}% of curl's; runs ${list(times.bare)} s`,
+        note: `curl ${mibps(times.curl)} MiB/s, runs ${list(times.curl)} s; the bare browser loop reaches ${((best(times.curl) / best(times.bare)) * 100).toFixed(0)}% of curl's`,
       },
       {
         section: 'upload',
