@@ -65,6 +65,10 @@ export * from './live-classes/live-class-rules';
 export * from './student-updates/student-updates.schemas';
 export * from './student-updates/student-update-rules';
 
+// The domains the first screen (sign-in) calls, by name: a module that imports only these does not
+// pull every domain's schemas into its chunk, as `contract` does.
+export { authContract, systemContract };
+
 /** Every route of the API, by domain. A route exists here once. */
 export const contract = {
   auth: authContract,

@@ -1,4 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../hooks/use-document-title';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -126,10 +127,4 @@ function BackButton({ to }: { to: string | true }) {
       <ArrowBackIcon />
     </IconButton>
   );
-}
-
-export function useDocumentTitle(title: string): void {
-  useEffect(() => {
-    document.title = `${title} · Lectern`;
-  }, [title]);
 }

@@ -1,6 +1,6 @@
 import {
   actingRole,
-  contract,
+  systemContract,
   buildPath,
   createSigner,
   mapError,
@@ -70,7 +70,7 @@ let signerPromise: Promise<Sign> | undefined;
 
 /** The runtime configuration, fetched once (and again only after a failure). */
 export function getConfig(): Promise<AppConfig> {
-  configPromise ??= apiCall(contract.system.config).catch((error: unknown) => {
+  configPromise ??= apiCall(systemContract.config).catch((error: unknown) => {
     configPromise = undefined;
     throw error;
   });

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { MESSAGES, fillMessage, hasPermission } from '@lectern/contract';
-import { useDocumentTitle } from '../../components/page-header';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useSession } from '../../lib/session';
 import { pageForPath } from '../page-access';
 

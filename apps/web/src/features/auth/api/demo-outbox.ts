@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract } from '@lectern/contract';
+import { systemContract } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 
 /** GET /dev/outbox (demo mode only): the codes the development outbox has "sent", newest first. */
 export function getDemoOutbox(mobileNumber: string, signal?: AbortSignal) {
-  return apiCall(contract.system.outbox, { query: { mobileNumber } }, { signal });
+  return apiCall(systemContract.outbox, { query: { mobileNumber } }, { signal });
 }
 
 export const demoOutboxQueryOptions = (mobileNumber: string, sentAt: number) =>

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract } from '@lectern/contract';
+import { authContract } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { updateSessionUser } from '../../../lib/session';
 
 /** GET /auth/session: the signed-in user as the server sees it now. */
 export function getCurrentSession(signal?: AbortSignal) {
-  return apiCall(contract.auth.session, {}, { signal });
+  return apiCall(authContract.session, {}, { signal });
 }
 
 export const currentSessionQueryOptions = () =>

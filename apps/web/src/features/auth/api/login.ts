@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { MESSAGES, contract, encryptOtp, type LoggedInUser } from '@lectern/contract';
+import { MESSAGES, authContract, encryptOtp, type LoggedInUser } from '@lectern/contract';
 import { apiCallWithHeaders, getConfig } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { setSession } from '../../../lib/session';
@@ -11,7 +11,7 @@ import { setSession } from '../../../lib/session';
 export async function login(input: { mobileNumber: string; code: string }): Promise<LoggedInUser> {
   const config = await getConfig();
   const otp = await encryptOtp(config.publicKey, input.code);
-  const result = await apiCallWithHeaders(contract.auth.login, { body: { mobileNumber: input.mobileNumber, otp } });
+  const result = await apiCallWithHeaders(authContract.login, { body: { mobileNumber: input.mobileNumber, otp } });
   const token = result.headers.get('authorization');
   if (!token) throw new ApiError({ message: MESSAGES.generic, status: 200 });
   setSession(token, result.data.user);

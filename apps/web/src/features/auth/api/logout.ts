@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { contract } from '@lectern/contract';
+import { authContract } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/session';
 
 /** POST /auth/logout, then forget the session whatever the answer: signing out must always work locally. */
 export async function logout(): Promise<void> {
   try {
-    await apiCall(contract.auth.logout);
+    await apiCall(authContract.logout);
   } finally {
     clearSession();
   }

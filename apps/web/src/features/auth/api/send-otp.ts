@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { contract, type RouteInput, type RouteOutput } from '@lectern/contract';
+import { authContract, type RouteInput, type RouteOutput } from '@lectern/contract';
 import { apiCallWithHeaders } from '../../../lib/api-client';
 
-type SendOtpRoute = typeof contract.auth.sendOtp;
+type SendOtpRoute = typeof authContract.sendOtp;
 export type SendOtpBody = RouteInput<SendOtpRoute>['body'];
 export type SendOtpResult = RouteOutput<SendOtpRoute> & { message: string | undefined };
 
 /** POST /auth/internal/send/otp: asks for a sign-in code; the server answers the same for unknown numbers. */
 export async function sendOtp(body: SendOtpBody): Promise<SendOtpResult> {
-  const result = await apiCallWithHeaders(contract.auth.sendOtp, { body });
+  const result = await apiCallWithHeaders(authContract.sendOtp, { body });
   return { ...result.data, message: result.message };
 }
 

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CONSTANTS, isValidMobileNumber } from '@lectern/contract';
 import { LecternLogo } from '../../../components/lectern-logo';
-import { useDocumentTitle } from '../../../components/page-header';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useConfig } from '../../../lib/config-query';
 import { errorMessage } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LecternLogo } from '../../../components/lectern-logo';
-import { useDocumentTitle } from '../../../components/page-header';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSession } from '../../../lib/session';
 
 /** React Router numbers its history entries: 0 means this tab has nowhere in the app to go back to. */
