@@ -1,55 +1,24 @@
-import Box from '@mui/material/Box';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 import type { AttendanceSummary, RouteOutput, contract } from '@lectern/contract';
+import { BarChart, LineChart } from '../../../components/charts';
 import { formatDay, indiaParts } from './class-time';
-
-// recharts is loaded with these charts only (React.lazy in the insights page), never in the first load.
 
 const PRIMARY = '#5850EC';
 const GREY = '#9CA3AF';
 
+type Point = AttendanceSummary['timeline'][number];
+
 /** People in the class at each minute from the start. */
 export function TimelineChart({ summary }: { summary: AttendanceSummary }) {
-  const data = summary.timeline.map((point) => ({ minute: point.minute, inClass: point.inClass }));
   return (
-    <Box sx={{ width: '100%', height: 260 }} role="img" aria-label={timelineText(summary)}>
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={data} margin={{ top: 8, right: 16, bottom: 16, left: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#E5E7EB" />
-          <XAxis
-            dataKey="minute"
-            type="number"
-            domain={[0, 'dataMax']}
-            tickFormatter={(m: number) => `${m} min`}
-            fontSize={12}
-          />
-          <YAxis allowDecimals={false} fontSize={12} width={40} />
-          <Tooltip
-            formatter={(value) => [`${String(value)} in class`, 'People']}
-            labelFormatter={(m) => `Minute ${String(m)}`}
-          />
-          <Line
-            type="stepAfter"
-            dataKey="inClass"
-            stroke={PRIMARY}
-            strokeWidth={2}
-            dot={false}
-            isAnimationActive={false}
-          />
-        </LineChart>
-      </ResponsiveContainer>
-    </Box>
+    <LineChart
+      label={timelineText(summary)}
+      data={summary.timeline}
+      x={(point: Point) => point.minute}
+      series={[{ name: 'People', value: (point: Point) => point.inClass, colour: PRIMARY }]}
+      step
+      formatX={(m) => `${m} min`}
+      tooltip={(point) => ({ title: `Minute ${point.minute}`, lines: [`People: ${point.inClass} in class`] })}
+    />
   );
 }
 
@@ -63,34 +32,23 @@ type BatchAttendanceData = RouteOutput<typeof contract.liveClasses.batchAttendan
 
 /** A batch's classes by start time: invited and present in each. */
 export function BatchChart({ attendance }: { attendance: BatchAttendanceData }) {
-  const data = attendance.classes.map((c) => ({
-    day: formatDay(indiaParts(c.startTime).day),
-    title: c.title,
-    invited: c.invited,
-    present: c.present,
-  }));
+  type Held = BatchAttendanceData['classes'][number];
+  const day = (c: Held) => formatDay(indiaParts(c.startTime).day);
   return (
-    <Box
-      sx={{ width: '100%', height: 280 }}
-      role="img"
-      aria-label={`Attendance of ${attendance.batchName} across ${attendance.classes.length} classes`}
-    >
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 16, bottom: 16, left: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#E5E7EB" />
-          <XAxis dataKey="day" fontSize={11} />
-          <YAxis allowDecimals={false} fontSize={12} width={40} />
-          <Tooltip
-            labelFormatter={(day, payload) => {
-              const title = (payload[0]?.payload as { title?: string } | undefined)?.title;
-              return title ? `${String(day)}: ${title}` : String(day);
-            }}
-          />
-          <Legend />
-          <Bar dataKey="invited" name="Invited" fill={GREY} isAnimationActive={false} />
-          <Bar dataKey="present" name="Present" fill={PRIMARY} isAnimationActive={false} />
-        </BarChart>
-      </ResponsiveContainer>
-    </Box>
+    <BarChart
+      label={`Attendance of ${attendance.batchName} across ${attendance.classes.length} classes`}
+      data={attendance.classes}
+      height={280}
+      category={day}
+      series={[
+        { name: 'Invited', value: (c: Held) => c.invited, colour: GREY },
+        { name: 'Present', value: (c: Held) => c.present, colour: PRIMARY },
+      ]}
+      tooltip={(c) => ({
+        title: c.title ? `${day(c)}: ${c.title}` : day(c),
+        lines: [`Invited: ${c.invited}`, `Present: ${c.present}`],
+      })}
+      legend
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo } from 'react';
+import { useMemo } from 'react';
 
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -20,16 +20,14 @@ import { batchLabel, isHeld } from './live-class-display';
 import { OfflineMarking } from './offline-marking';
 import { StudentAttendanceTable } from './student-attendance-table';
 import { UnmatchedParticipants } from './unmatched-participants';
+import { BatchChart, TimelineChart } from './attendance-charts';
 import { useUrlSearchParams } from '../../../hooks/use-url-search-params';
 
 export const INSIGHTS_PATH = '/live-classes/insights';
 const TITLE = PAGES.find((page) => page.path === INSIGHTS_PATH)?.pageName ?? 'Live Class Insights';
 const NO_QUERY = {};
 
-// the charts bring recharts: loaded when a chart is first shown, not with the page
-const TimelineChart = lazy(() => import('./attendance-charts').then((m) => ({ default: m.TimelineChart })));
-const BatchChart = lazy(() => import('./attendance-charts').then((m) => ({ default: m.BatchChart })));
-
+// the batch chart's place while its attendance loads
 const chartFallback = <Skeleton variant="rounded" height={260} aria-label="Loading the chart" />;
 
 /**
@@ -175,9 +173,7 @@ function ClassInsights({ liveClass, canManage }: { liveClass: LiveClass; canMana
           {data.timeline.length === 0 ? (
             <Typography color="text.secondary">No one has joined yet: import the participants.</Typography>
           ) : (
-            <Suspense fallback={chartFallback}>
-              <TimelineChart summary={data} />
-            </Suspense>
+            <TimelineChart summary={data} />
           )}
         </SectionCard>
       )}
@@ -196,9 +192,5 @@ function BatchAttendanceChart({ batchId }: { batchId: string }) {
   if (attendance.data.classes.length === 0) {
     return <Typography color="text.secondary">{attendance.data.batchName} has no classes held yet.</Typography>;
   }
-  return (
-    <Suspense fallback={chartFallback}>
-      <BatchChart attendance={attendance.data} />
-    </Suspense>
-  );
+  return <BatchChart attendance={attendance.data} />;
 }

@@ -161,7 +161,7 @@ describe('Account Overview per role', () => {
     );
     expect(screen.getByTestId('figure-videos.errored').textContent).toBe('Videos errored0View');
     expect(screen.queryByTestId('figure-review')).toBeNull();
-    // the chart comes with recharts, lazily, and is named by the same words
+    // the chart (an SVG hidden from screen readers) is named by the same words
     expect(
       (await screen.findByRole('img', { name: '6 subjects: Newly assigned 1, In progress 2, Published 3.' })).tagName,
     ).toBe('DIV');

@@ -1,4 +1,4 @@
-import { Suspense, lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,7 +6,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
 import {
@@ -24,10 +23,7 @@ import {
   type StaffOverview,
 } from '@lectern/contract';
 import { FigureCard } from './figure-card';
-
-// the charts bring recharts: loaded when a chart is first shown, not with the page
-const SubjectsChart = lazy(() => import('./overview-charts').then((m) => ({ default: m.SubjectsChart })));
-const RevenueChart = lazy(() => import('./overview-charts').then((m) => ({ default: m.RevenueChart })));
+import { RevenueChart, SubjectsChart } from './overview-charts';
 
 export const GRID = {
   display: 'grid',
@@ -39,8 +35,6 @@ export const GRID = {
     xl: 'repeat(4, 1fr)',
   },
 } as const;
-
-const chartFallback = <Skeleton variant="rounded" height={240} />;
 
 export function roleLabel(role: string): string {
   const parsed = RoleSchema.safeParse(role);
@@ -133,9 +127,7 @@ export function ContentSection({ content, mine }: { content: ContentOverview; mi
               {mine ? 'No subjects are assigned to you yet.' : 'No subjects yet.'}
             </Typography>
           ) : (
-            <Suspense fallback={chartFallback}>
-              <SubjectsChart groups={content.subjects} summary={summary} />
-            </Suspense>
+            <SubjectsChart groups={content.subjects} summary={summary} />
           )}
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="subjects-summary">
             {summary}
@@ -194,9 +186,7 @@ export function FinanceSection({ finance }: { finance: FinanceOverview }) {
           {finance.ordersThisMonth === 0 ? (
             <Typography color="text.secondary">No paid orders this month yet.</Typography>
           ) : (
-            <Suspense fallback={chartFallback}>
-              <RevenueChart days={finance.days} summary={summary} />
-            </Suspense>
+            <RevenueChart days={finance.days} summary={summary} />
           )}
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="revenue-summary">
             {summary}
