@@ -65,9 +65,31 @@ export * from './live-classes/live-class-rules';
 export * from './student-updates/student-updates.schemas';
 export * from './student-updates/student-update-rules';
 
-// The domains the first screen (sign-in) calls, by name: a module that imports only these does not
-// pull every domain's schemas into its chunk, as `contract` does.
-export { authContract, systemContract };
+// Each domain's routes by name: the console imports the domains a screen calls (authContract,
+// subjectsContract…) so that a screen's chunks hold only those domains' schemas; `contract` holds all.
+export {
+  authContract,
+  usersContract,
+  notificationsContract,
+  systemContract,
+  overviewContract,
+  subjectsContract,
+  videosContract,
+  uploadsContract,
+  filesContract,
+  transcodingContract,
+  cataloguesContract,
+  categoriesContract,
+  storeListingsContract,
+  studentsContract,
+  mailContract,
+  termsContract,
+  couponsContract,
+  deliveryContract,
+  batchesContract,
+  liveClassesContract,
+  studentUpdatesContract,
+};
 
 /** Every route of the API, by domain. A route exists here once. */
 export const contract = {

@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { contract, hmacSha256Hex, parseSignature, signatureBase } from '@lectern/contract';
+import {
+  authContract,
+  notificationsContract,
+  overviewContract,
+  studentsContract,
+  hmacSha256Hex,
+  parseSignature,
+  signatureBase,
+} from '@lectern/contract';
 import { decrypt, testKeys } from '../test/keys';
 import { TEST_FIXED_STRING, TEST_SIGNING_SECRET, mockApi, testUser } from '../test/mock-api';
 import { apiBlob, apiCall, apiCallWithHeaders, onSessionInvalid } from './api-client';
@@ -35,7 +43,7 @@ describe('api client', () => {
     });
     setSession('token-123', testUser(['FINANCE']));
 
-    const blob = await apiBlob(contract.students.invoice, { params: { orderId: 'o-1' }, query: { format: 'pdf' } });
+    const blob = await apiBlob(studentsContract.invoice, { params: { orderId: 'o-1' }, query: { format: 'pdf' } });
     expect((await blob.text()).slice(0, 4)).toBe('%PDF');
     const [request] = api.find('GET /payments/invoice/orderid/o-1');
     expect(request?.query.get('format')).toBe('pdf');
@@ -43,7 +51,7 @@ describe('api client', () => {
     expect(request?.headers['x-signature']).toMatch(SIGNATURE);
 
     const error = await failureOf(
-      apiBlob(contract.students.invoice, { params: { orderId: 'o-2' }, query: { format: 'pdf' } }),
+      apiBlob(studentsContract.invoice, { params: { orderId: 'o-2' }, query: { format: 'pdf' } }),
     );
     expect(error.status).toBe(404);
     expect(error.message).toBe('No invoice for o-2.');
@@ -53,7 +61,7 @@ describe('api client', () => {
     const api = await mockApi({ 'GET /overview/summary': { body: { data: overview } } });
     setSession('token-123', testUser(['CONTENT_DEVELOPER', 'SUPER_ADMIN']));
 
-    const data = await apiCall(contract.overview.summary);
+    const data = await apiCall(overviewContract.summary);
 
     expect(data.userName).toBe('Asha');
     const [request] = api.find('GET /overview/summary');
@@ -81,8 +89,8 @@ describe('api client', () => {
     const api = await mockApi({ 'GET /notifications/staff': { body: { data: { notifications: [], unread: 0 } } } });
     setSession('token-123', testUser(['FINANCE']));
 
-    await apiCall(contract.notifications.listStaff, { query: { limit: 5 } });
-    await apiCall(contract.notifications.listStaff, { query: { limit: 5 } });
+    await apiCall(notificationsContract.listStaff, { query: { limit: 5 } });
+    await apiCall(notificationsContract.listStaff, { query: { limit: 5 } });
 
     const [request] = api.find('GET /notifications/staff');
     expect(request?.query.get('limit')).toBe('5');
@@ -105,7 +113,7 @@ describe('api client', () => {
       'POST /auth/login': { body: { data: { user } }, headers: { authorization: 'new-session-token' } },
     });
 
-    const result = await apiCallWithHeaders(contract.auth.login, { body: { mobileNumber: '9000000002', otp: 'x' } });
+    const result = await apiCallWithHeaders(authContract.login, { body: { mobileNumber: '9000000002', otp: 'x' } });
 
     expect(result.headers.get('authorization')).toBe('new-session-token');
     expect(result.data.user.userName).toBe(user.userName);
@@ -118,7 +126,7 @@ describe('api client', () => {
   it('sends a JSON body with every non-GET call, even one without input', async () => {
     const api = await mockApi({ 'POST /auth/logout': { body: { data: { signedOut: true } } } });
     setSession('token-123', testUser(['FINANCE']));
-    await apiCall(contract.auth.logout);
+    await apiCall(authContract.logout);
     expect(api.find('POST /auth/logout')[0]?.body).toEqual({});
   });
 
@@ -126,7 +134,7 @@ describe('api client', () => {
     await mockApi({
       'POST /auth/login': { status: 401, body: { error: true, errorCode: 1017, message: 'wrong code' } },
     });
-    const error = await failureOf(apiCall(contract.auth.login, { body: { mobileNumber: '9000000002', otp: 'x' } }));
+    const error = await failureOf(apiCall(authContract.login, { body: { mobileNumber: '9000000002', otp: 'x' } }));
     expect(error.message).toBe('Invalid Credentials');
     expect(error.status).toBe(401);
   });
@@ -134,16 +142,16 @@ describe('api client', () => {
   it('maps a 403 without a message to the not-authorized text', async () => {
     await mockApi({ 'GET /overview/summary': { status: 403, body: { error: true, message: '' } } });
     setSession('token-123', testUser(['FINANCE']));
-    const error = await failureOf(apiCall(contract.overview.summary));
+    const error = await failureOf(apiCall(overviewContract.summary));
     expect(error.message).toBe('You are not authorized to take this action.');
   });
 
   it('maps a network failure to the generic text', async () => {
     await mockApi();
     setSession('token-123', testUser(['FINANCE']));
-    await apiCall(contract.notifications.listStaff); // config is cached now
+    await apiCall(notificationsContract.listStaff); // config is cached now
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    const error = await failureOf(apiCall(contract.overview.summary));
+    const error = await failureOf(apiCall(overviewContract.summary));
     expect(error.message).toBe('Something went wrong. Please try again later.');
     expect(error.status).toBeUndefined();
   });
@@ -159,7 +167,7 @@ describe('api client', () => {
     const listener = vi.fn();
     const stop = onSessionInvalid(listener);
 
-    const error = await failureOf(apiCall(contract.overview.summary));
+    const error = await failureOf(apiCall(overviewContract.summary));
 
     stop();
     expect(error.tokenInvalid).toBe(true);
@@ -181,7 +189,7 @@ describe('api client', () => {
     const listener = vi.fn();
     const stop = onSessionInvalid(listener);
 
-    const error = await failureOf(apiCall(contract.overview.summary));
+    const error = await failureOf(apiCall(overviewContract.summary));
 
     stop();
     expect(error.message).toBe('This request could not be verified. Reload the page and try again.');

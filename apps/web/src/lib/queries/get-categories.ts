@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type Category } from '@lectern/contract';
+import { categoriesContract, type Category } from '@lectern/contract';
 import { apiCall } from '../api-client';
 
 /** The categories' queries: the list, which every change refreshes. */
@@ -7,7 +7,7 @@ export const categoriesKey = ['categories'] as const;
 
 /** GET /publisher/category/all: every category in the store's order, with its sub-categories in order. */
 export function getCategories(signal?: AbortSignal): Promise<Category[]> {
-  return apiCall(contract.categories.list, {}, { signal });
+  return apiCall(categoriesContract.list, {}, { signal });
 }
 
 export const categoriesQueryOptions = () =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type SubjectDetail } from '@lectern/contract';
+import { subjectsContract, type SubjectDetail } from '@lectern/contract';
 import { apiCall } from '../api-client';
 import { queryKeys } from '../query-keys';
 
 /** GET /subjects/subject/subjectid/{subjectid}: one subject with its tree, totals and people. */
 export function getSubject(subjectId: string, signal?: AbortSignal): Promise<SubjectDetail> {
-  return apiCall(contract.subjects.byId, { params: { subjectid: subjectId } }, { signal });
+  return apiCall(subjectsContract.byId, { params: { subjectid: subjectId } }, { signal });
 }
 
 export const subjectQueryOptions = (subjectId: string) =>

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type RouteOutput } from '@lectern/contract';
+import { subjectsContract, type RouteOutput } from '@lectern/contract';
 import { apiCall } from '../api-client';
 import { queryKeys } from '../query-keys';
 
-export type SubjectList = RouteOutput<typeof contract.subjects.all>;
+export type SubjectList = RouteOutput<typeof subjectsContract.all>;
 
 /** GET /subjects/subject/all: every subject the caller may see (the listing). */
 export function getSubjects(signal?: AbortSignal): Promise<SubjectList> {
-  return apiCall(contract.subjects.all, {}, { signal });
+  return apiCall(subjectsContract.all, {}, { signal });
 }
 
 export const subjectsQueryOptions = () =>

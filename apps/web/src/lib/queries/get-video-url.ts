@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type VideoUrl } from '@lectern/contract';
+import { filesContract, type VideoUrl } from '@lectern/contract';
 import { apiCall } from '../api-client';
 
 /** GET .../videos/{videoId}/url: the signed original, and once transcoded the HLS playlist, poster and thumbnails. */
 export function getVideoUrl(videoId: string, signal?: AbortSignal): Promise<VideoUrl> {
-  return apiCall(contract.files.videoUrl, { params: { videoId } }, { signal });
+  return apiCall(filesContract.videoUrl, { params: { videoId } }, { signal });
 }
 
 export const videoUrlQueryOptions = (videoId: string) =>

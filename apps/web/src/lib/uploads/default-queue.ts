@@ -1,4 +1,4 @@
-import { VIDEO_TARGET_KINDS, contract, type UploadTarget } from '@lectern/contract';
+import { VIDEO_TARGET_KINDS, filesContract, type UploadTarget } from '@lectern/contract';
 import { apiCall } from '../api-client';
 import { getSession } from '../session';
 import { uploadApi } from './uploads-api';
@@ -24,12 +24,12 @@ export async function registerUpload(item: UploadItem & { key: string }, duratio
   const uploadedBy = getSession()?.user.userName;
   if (item.target.type === 'subject') {
     const { subjectId, unitId, topicId } = item.target;
-    await apiCall(contract.files.registerSubjectVideos, {
+    await apiCall(filesContract.registerSubjectVideos, {
       body: { subjectId, unitId, topicId, uploadFilesDtoList: [file], uploadedBy },
     });
   } else {
     const { catalogueId } = item.target;
-    await apiCall(contract.files.registerPreviewVideos, {
+    await apiCall(filesContract.registerPreviewVideos, {
       body: { catalogueId, fileList: [{ ...file, catalogueId }], uploadedBy },
     });
   }

@@ -1,5 +1,5 @@
 import {
-  contract,
+  uploadsContract,
   type RouteInput,
   type RouteOutput,
   type UploadStart,
@@ -7,10 +7,10 @@ import {
 } from '@lectern/contract';
 import { apiCall } from '../api-client';
 
-export type SignPartsInput = RouteInput<typeof contract.uploads.signParts>['body'];
-export type SignPartsResult = RouteOutput<typeof contract.uploads.signParts>;
-export type CompleteInput = RouteInput<typeof contract.uploads.complete>['body'];
-export type CompleteResult = RouteOutput<typeof contract.uploads.complete>;
+export type SignPartsInput = RouteInput<typeof uploadsContract.signParts>['body'];
+export type SignPartsResult = RouteOutput<typeof uploadsContract.signParts>;
+export type CompleteInput = RouteInput<typeof uploadsContract.complete>['body'];
+export type CompleteResult = RouteOutput<typeof uploadsContract.complete>;
 
 /** The upload signing calls the engine makes (an interface, so tests can stand in for the server). */
 export interface UploadApi {
@@ -22,11 +22,10 @@ export interface UploadApi {
 
 /** The real calls, through the one API client. */
 export const uploadApi: UploadApi = {
-  start: (body, signal) => apiCall(contract.uploads.start, { body }, { signal }),
-  signParts: (uploadId, body, signal) =>
-    apiCall(contract.uploads.signParts, { params: { uploadId }, body }, { signal }),
-  complete: (uploadId, body, signal) => apiCall(contract.uploads.complete, { params: { uploadId }, body }, { signal }),
+  start: (body, signal) => apiCall(uploadsContract.start, { body }, { signal }),
+  signParts: (uploadId, body, signal) => apiCall(uploadsContract.signParts, { params: { uploadId }, body }, { signal }),
+  complete: (uploadId, body, signal) => apiCall(uploadsContract.complete, { params: { uploadId }, body }, { signal }),
   abort: async (uploadId) => {
-    await apiCall(contract.uploads.abort, { params: { uploadId } });
+    await apiCall(uploadsContract.abort, { params: { uploadId } });
   },
 };

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  contract,
+  batchesContract,
   type BulkUploadBody,
   type CreateBatchBody,
   type MoveStudentsBody,
@@ -10,10 +10,10 @@ import {
 import { apiCallWithHeaders } from '../../../lib/api-client';
 import { batchKeys } from './batch-keys';
 
-type BranchInput = RouteInput<typeof contract.batches.createBranch>['body'];
-type ProgramInput = RouteInput<typeof contract.batches.createProgram>['body'];
-type GroupInput = RouteInput<typeof contract.batches.createGroup>['body'];
-type GroupUpdateInput = RouteInput<typeof contract.batches.updateGroup>['body'];
+type BranchInput = RouteInput<typeof batchesContract.createBranch>['body'];
+type ProgramInput = RouteInput<typeof batchesContract.createProgram>['body'];
+type GroupInput = RouteInput<typeof batchesContract.createGroup>['body'];
+type GroupUpdateInput = RouteInput<typeof batchesContract.updateGroup>['body'];
 
 /** After any change: every batch query reads again (lists, pickers, seats, students, groups). */
 function useRefresh() {
@@ -26,7 +26,7 @@ export function useCreateBatch() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (body: CreateBatchBody) => {
-      const result = await apiCallWithHeaders(contract.batches.create, { body });
+      const result = await apiCallWithHeaders(batchesContract.create, { body });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true, silentError: true },
@@ -39,7 +39,7 @@ export function useUpdateBatch() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (body: UpdateBatchBody) => {
-      const result = await apiCallWithHeaders(contract.batches.update, { body });
+      const result = await apiCallWithHeaders(batchesContract.update, { body });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true, silentError: true },
@@ -52,7 +52,7 @@ export function useCloseBatch() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async ({ batchId, version }: { batchId: string; version: number }) => {
-      const result = await apiCallWithHeaders(contract.batches.close, { params: { batchId }, body: { version } });
+      const result = await apiCallWithHeaders(batchesContract.close, { params: { batchId }, body: { version } });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true },
@@ -65,7 +65,7 @@ export function useCreateBranch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: BranchInput) => {
-      const result = await apiCallWithHeaders(contract.batches.createBranch, { body });
+      const result = await apiCallWithHeaders(batchesContract.createBranch, { body });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true, silentError: true },
@@ -78,7 +78,7 @@ export function useCreateProgram() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: ProgramInput) => {
-      const result = await apiCallWithHeaders(contract.batches.createProgram, { body });
+      const result = await apiCallWithHeaders(batchesContract.createProgram, { body });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true, silentError: true },
@@ -93,8 +93,8 @@ export function useSaveGroup() {
     mutationFn: async (body: GroupInput | GroupUpdateInput) => {
       const result =
         'groupId' in body
-          ? await apiCallWithHeaders(contract.batches.updateGroup, { body })
-          : await apiCallWithHeaders(contract.batches.createGroup, { body });
+          ? await apiCallWithHeaders(batchesContract.updateGroup, { body })
+          : await apiCallWithHeaders(batchesContract.createGroup, { body });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true, silentError: true },
@@ -107,7 +107,7 @@ export function useDeleteGroup() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (groupId: string) => {
-      const result = await apiCallWithHeaders(contract.batches.deleteGroup, { params: { groupId } });
+      const result = await apiCallWithHeaders(batchesContract.deleteGroup, { params: { groupId } });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true },
@@ -120,7 +120,7 @@ export function useAddBatchStudent() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async ({ batchId, mobileNumber }: { batchId: string; mobileNumber: string }) => {
-      const result = await apiCallWithHeaders(contract.batches.addStudent, {
+      const result = await apiCallWithHeaders(batchesContract.addStudent, {
         params: { batchId },
         body: { mobileNumber },
       });
@@ -136,7 +136,7 @@ export function useRemoveBatchStudent() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async ({ batchId, studentId }: { batchId: string; studentId: string }) => {
-      const result = await apiCallWithHeaders(contract.batches.removeStudent, { params: { batchId, studentId } });
+      const result = await apiCallWithHeaders(batchesContract.removeStudent, { params: { batchId, studentId } });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true },
@@ -152,7 +152,7 @@ export function useMoveStudents() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (body: MoveStudentsBody) => {
-      const result = await apiCallWithHeaders(contract.batches.moveStudents, { body });
+      const result = await apiCallWithHeaders(batchesContract.moveStudents, { body });
       return result.data;
     },
     meta: { silentError: true },
@@ -165,7 +165,7 @@ export function useBulkUpload() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (body: BulkUploadBody) => {
-      const result = await apiCallWithHeaders(contract.batches.bulkUpload, { body });
+      const result = await apiCallWithHeaders(batchesContract.bulkUpload, { body });
       return result.data;
     },
     meta: { silentError: true, noSpinner: true },

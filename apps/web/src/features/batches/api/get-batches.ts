@@ -1,5 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type Batch, type BatchMember, type BatchStatus, type Student } from '@lectern/contract';
+import {
+  batchesContract,
+  studentsContract,
+  type Batch,
+  type BatchMember,
+  type BatchStatus,
+  type Student,
+} from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { batchKeys } from './batch-keys';
 
@@ -8,7 +15,7 @@ const BATCH_PAGE = { page: 0, size: 1000 } as const;
 
 /** GET /batch/getAllBatch/pagination?page=0&size=1000: every batch, newest first. */
 export function getBatches(signal?: AbortSignal): Promise<Batch[]> {
-  return apiCall(contract.batches.page, { query: BATCH_PAGE }, { signal }).then((page) => page.batchDTOS);
+  return apiCall(batchesContract.page, { query: BATCH_PAGE }, { signal }).then((page) => page.batchDTOS);
 }
 
 export const batchesQueryOptions = () =>
@@ -22,7 +29,7 @@ export function useBatches() {
 export function useBatchInfo(status: BatchStatus, enabled = true) {
   return useQuery({
     queryKey: batchKeys.byStatus(status),
-    queryFn: ({ signal }) => apiCall(contract.batches.infoByStatus, { params: { status } }, { signal }),
+    queryFn: ({ signal }) => apiCall(batchesContract.infoByStatus, { params: { status } }, { signal }),
     enabled,
   });
 }
@@ -31,7 +38,7 @@ export function useBatchInfo(status: BatchStatus, enabled = true) {
 export function useBranches(enabled = true) {
   return useQuery({
     queryKey: batchKeys.branches,
-    queryFn: ({ signal }) => apiCall(contract.batches.branches, {}, { signal }).then((answer) => answer.data),
+    queryFn: ({ signal }) => apiCall(batchesContract.branches, {}, { signal }).then((answer) => answer.data),
     enabled,
   });
 }
@@ -40,7 +47,7 @@ export function useBranches(enabled = true) {
 export function usePrograms(enabled = true) {
   return useQuery({
     queryKey: batchKeys.programs,
-    queryFn: ({ signal }) => apiCall(contract.batches.programs, {}, { signal }).then((answer) => answer.data),
+    queryFn: ({ signal }) => apiCall(batchesContract.programs, {}, { signal }).then((answer) => answer.data),
     enabled,
   });
 }
@@ -49,7 +56,7 @@ export function usePrograms(enabled = true) {
 export function useGroups(enabled = true) {
   return useQuery({
     queryKey: batchKeys.groups,
-    queryFn: ({ signal }) => apiCall(contract.batches.groups, {}, { signal }),
+    queryFn: ({ signal }) => apiCall(batchesContract.groups, {}, { signal }),
     enabled,
   });
 }
@@ -58,7 +65,7 @@ export function useGroups(enabled = true) {
 export function useBatch(batchId: string | null) {
   return useQuery({
     queryKey: batchKeys.batch(batchId ?? ''),
-    queryFn: ({ signal }) => apiCall(contract.batches.byId, { params: { batchId: batchId ?? '' } }, { signal }),
+    queryFn: ({ signal }) => apiCall(batchesContract.byId, { params: { batchId: batchId ?? '' } }, { signal }),
     enabled: batchId !== null,
   });
 }
@@ -77,14 +84,14 @@ const IDS_PER_CALL = 1000;
  * member's roll number), then POST /students/student/byStudentIds gives the students, a thousand a call.
  */
 export async function getBatchStudents(batchId: string, signal?: AbortSignal): Promise<BatchStudent[]> {
-  const { data } = await apiCall(contract.batches.studentIds, { params: { batchId } }, { signal });
+  const { data } = await apiCall(batchesContract.studentIds, { params: { batchId } }, { signal });
   const members = new Map<string, BatchMember>(data.members.map((member) => [member.studentId, member]));
   const chunks: string[][] = [];
   for (let at = 0; at < data.studentIds.length; at += IDS_PER_CALL) {
     chunks.push(data.studentIds.slice(at, at + IDS_PER_CALL));
   }
   const students = await Promise.all(
-    chunks.map((studentIds) => apiCall(contract.students.byIds, { body: { studentIds } }, { signal })),
+    chunks.map((studentIds) => apiCall(studentsContract.byIds, { body: { studentIds } }, { signal })),
   );
   return students.flat().map((student) => ({
     ...student,

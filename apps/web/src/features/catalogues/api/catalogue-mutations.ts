@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { contract, type CatalogueDetail, type RouteInput } from '@lectern/contract';
+import { cataloguesContract, type CatalogueDetail, type RouteInput } from '@lectern/contract';
 import { apiCallWithHeaders } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { queryKeys } from '../../../lib/query-keys';
 
-export type CreateCatalogueInput = RouteInput<typeof contract.catalogues.create>['body'];
-export type UpdateCatalogueInput = RouteInput<typeof contract.catalogues.update>['body'];
+export type CreateCatalogueInput = RouteInput<typeof cataloguesContract.create>['body'];
+export type UpdateCatalogueInput = RouteInput<typeof cataloguesContract.update>['body'];
 
 /** The answer is the catalogue as saved: it replaces the cached copy; every list is stale. */
 function settle(queryClient: QueryClient, detail?: CatalogueDetail) {
@@ -18,7 +18,7 @@ export function useCreateCatalogue() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateCatalogueInput) => {
-      const result = await apiCallWithHeaders(contract.catalogues.create, { body });
+      const result = await apiCallWithHeaders(cataloguesContract.create, { body });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true },
@@ -35,7 +35,7 @@ export function useUpdateCatalogue() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: UpdateCatalogueInput) => {
-      const result = await apiCallWithHeaders(contract.catalogues.update, { body });
+      const result = await apiCallWithHeaders(cataloguesContract.update, { body });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true },
@@ -51,7 +51,7 @@ export function useDeleteCatalogue() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (catalogueId: string) => {
-      const result = await apiCallWithHeaders(contract.catalogues.remove, { params: { catalogueId } });
+      const result = await apiCallWithHeaders(cataloguesContract.remove, { params: { catalogueId } });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true },

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type VideoFile } from '@lectern/contract';
+import { filesContract, type VideoFile } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /file-explorer-service/cloud/preview-videos/{id}: the videos uploaded to this catalogue's own folder. */
 export async function getCataloguePreviewVideos(catalogueId: string, signal?: AbortSignal): Promise<VideoFile[]> {
-  const answer = await apiCall(contract.files.previewVideos, { params: { id: catalogueId } }, { signal });
+  const answer = await apiCall(filesContract.previewVideos, { params: { id: catalogueId } }, { signal });
   return answer.fileList;
 }
 

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type CatalogueDetail } from '@lectern/contract';
+import { cataloguesContract, type CatalogueDetail } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /publisher/cataloguemanager/catalogue/{catalogueId}: one catalogue with every section. */
 export function getCatalogue(catalogueId: string, signal?: AbortSignal): Promise<CatalogueDetail> {
-  return apiCall(contract.catalogues.details, { params: { catalogueId } }, { signal });
+  return apiCall(cataloguesContract.details, { params: { catalogueId } }, { signal });
 }
 
 export const catalogueQueryOptions = (catalogueId: string) =>

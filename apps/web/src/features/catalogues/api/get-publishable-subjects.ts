@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type RouteOutput } from '@lectern/contract';
+import { cataloguesContract, type RouteOutput } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export type PublishableSubject = RouteOutput<typeof contract.catalogues.publishableSubjects>[number];
+export type PublishableSubject = RouteOutput<typeof cataloguesContract.publishableSubjects>[number];
 
 /** GET /publisher/publisher/subject/all: the subjects a catalogue may take (PUBLISHED ones) with their totals. */
 export function getPublishableSubjects(signal?: AbortSignal): Promise<PublishableSubject[]> {
-  return apiCall(contract.catalogues.publishableSubjects, undefined, { signal });
+  return apiCall(cataloguesContract.publishableSubjects, undefined, { signal });
 }
 
 export const publishableSubjectsQueryOptions = () =>

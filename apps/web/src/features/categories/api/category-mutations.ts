@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contract, type Category, type RouteInput } from '@lectern/contract';
+import { categoriesContract, type Category, type RouteInput } from '@lectern/contract';
 import { apiCallWithHeaders } from '../../../lib/api-client';
 import { categoriesKey } from '../../../lib/queries/get-categories';
 
-export type CreateCategoryInput = RouteInput<typeof contract.categories.create>['body'];
-export type UpdateCategoryInput = RouteInput<typeof contract.categories.update>['body'];
+export type CreateCategoryInput = RouteInput<typeof categoriesContract.create>['body'];
+export type UpdateCategoryInput = RouteInput<typeof categoriesContract.update>['body'];
 
 /** POST /publisher/category: a new category, last in the order; the server's message is shown. */
 export function useCreateCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateCategoryInput) => {
-      const result = await apiCallWithHeaders(contract.categories.create, { body });
+      const result = await apiCallWithHeaders(categoriesContract.create, { body });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true },
@@ -27,7 +27,7 @@ export function useUpdateCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: UpdateCategoryInput) => {
-      const result = await apiCallWithHeaders(contract.categories.update, { body });
+      const result = await apiCallWithHeaders(categoriesContract.update, { body });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true },
@@ -40,7 +40,7 @@ export function useDeleteCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (categoryId: string) => {
-      const result = await apiCallWithHeaders(contract.categories.remove, { params: { categoryId } });
+      const result = await apiCallWithHeaders(categoriesContract.remove, { params: { categoryId } });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true },
@@ -65,7 +65,7 @@ export function useReorderCategories() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (categoryIds: string[]) => {
-      const result = await apiCallWithHeaders(contract.categories.reorder, { body: { categoryIds } });
+      const result = await apiCallWithHeaders(categoriesContract.reorder, { body: { categoryIds } });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true, noSpinner: true },

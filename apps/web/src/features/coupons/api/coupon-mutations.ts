@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contract, type CreateCouponBody, type UpdateCouponBody } from '@lectern/contract';
+import { couponsContract, type CreateCouponBody, type UpdateCouponBody } from '@lectern/contract';
 import { apiCallWithHeaders } from '../../../lib/api-client';
 import { couponKeys } from './coupon-keys';
 
@@ -11,7 +11,7 @@ export function useCreateCoupon() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateCouponBody) => {
-      const result = await apiCallWithHeaders(contract.coupons.create, { body });
+      const result = await apiCallWithHeaders(couponsContract.create, { body });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true, silentError: true },
@@ -24,7 +24,7 @@ export function useUpdateCoupon() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: UpdateCouponBody) => {
-      const result = await apiCallWithHeaders(contract.coupons.update, { body });
+      const result = await apiCallWithHeaders(couponsContract.update, { body });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true, silentError: true },
@@ -38,7 +38,7 @@ export function useExpireCoupon() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      const result = await apiCallWithHeaders(contract.coupons.expire, { params: { id } });
+      const result = await apiCallWithHeaders(couponsContract.expire, { params: { id } });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true },

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type CatalogueListItem } from '@lectern/contract';
+import { cataloguesContract, type CatalogueListItem } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -22,7 +22,7 @@ export interface SubjectChoice {
  * has none of), so the coupon form picks listings from here.
  */
 function getActiveCatalogues(signal?: AbortSignal): Promise<CatalogueListItem[]> {
-  return apiCall(contract.catalogues.list, { query: { archived: 'false' } }, { signal });
+  return apiCall(cataloguesContract.list, { query: { archived: 'false' } }, { signal });
 }
 
 const listingChoicesQueryOptions = () =>
@@ -57,7 +57,7 @@ export function useListingChoices(enabled = true) {
 
 /** GET /publisher/publisher/subject/all: the published subjects, the ones catalogues (and so coupons) can hold. */
 function getPublishedSubjects(signal?: AbortSignal) {
-  return apiCall(contract.catalogues.publishableSubjects, {}, { signal });
+  return apiCall(cataloguesContract.publishableSubjects, {}, { signal });
 }
 
 export function useSubjectChoices(enabled = true) {

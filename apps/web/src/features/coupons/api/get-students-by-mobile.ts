@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { contract } from '@lectern/contract';
+import { studentsContract } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { queryKeys } from '../../../lib/query-keys';
@@ -16,7 +16,7 @@ export function useMobileChecks(numbers: readonly string[]): Map<string, MobileC
     queries: numbers.map((mobileNumber) => ({
       queryKey: queryKeys.studentByMobile(mobileNumber),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        apiCall(contract.students.info, { query: { mobileNumber } }, { signal }),
+        apiCall(studentsContract.info, { query: { mobileNumber } }, { signal }),
       meta: { background: true },
     })),
   });

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { contract, type CouponTestResult } from '@lectern/contract';
+import { couponsContract, type CouponTestResult } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 
 export interface CouponTestInput {
@@ -10,7 +10,7 @@ export interface CouponTestInput {
 
 /** GET /publisher/coupon/test/{id}: does the coupon apply to this listing for this student, and why not. Nothing is written. */
 export function testCoupon(input: CouponTestInput): Promise<CouponTestResult> {
-  return apiCall(contract.coupons.test, {
+  return apiCall(couponsContract.test, {
     params: { id: input.couponId },
     query: { storeListingId: input.storeListingId, mobileNumber: input.mobileNumber },
   });

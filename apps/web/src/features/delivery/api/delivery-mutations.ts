@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  contract,
+  deliveryContract,
   type AddressBody,
   type CancelBody,
   type ProcessPackage,
@@ -10,9 +10,9 @@ import {
 import { apiCallWithHeaders } from '../../../lib/api-client';
 import { deliveryKeys } from './delivery-keys';
 
-type UpdateInput = RouteInput<typeof contract.delivery.update>['body'];
-type CancelInput = RouteInput<typeof contract.delivery.cancel>['body'];
-type AddressInput = RouteInput<typeof contract.delivery.addAddress>['body'];
+type UpdateInput = RouteInput<typeof deliveryContract.update>['body'];
+type CancelInput = RouteInput<typeof deliveryContract.cancel>['body'];
+type AddressInput = RouteInput<typeof deliveryContract.addAddress>['body'];
 
 /** After any change: the lists, the tab counts and the package itself read again. */
 function useRefresh() {
@@ -29,7 +29,7 @@ export function useProcessPackages() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (packages: ProcessPackage[]) => {
-      const result = await apiCallWithHeaders(contract.delivery.process, { body: { packages } });
+      const result = await apiCallWithHeaders(deliveryContract.process, { body: { packages } });
       return { data: result.data, message: result.message };
     },
     meta: { silentError: true },
@@ -48,8 +48,8 @@ export function useSaveAddress() {
       const { addressId, ...rest } = body;
       const input: AddressInput = rest;
       const result = addressId
-        ? await apiCallWithHeaders(contract.delivery.changeAddress, { body: { ...input, addressId } })
-        : await apiCallWithHeaders(contract.delivery.addAddress, { body: input });
+        ? await apiCallWithHeaders(deliveryContract.changeAddress, { body: { ...input, addressId } })
+        : await apiCallWithHeaders(deliveryContract.addAddress, { body: input });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true, silentError: true },
@@ -63,7 +63,7 @@ export function useUpdatePackage() {
   return useMutation({
     mutationFn: async (body: UpdateBody) => {
       const input: UpdateInput = body;
-      const result = await apiCallWithHeaders(contract.delivery.update, { body: input });
+      const result = await apiCallWithHeaders(deliveryContract.update, { body: input });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true, silentError: true },
@@ -77,7 +77,7 @@ export function useCancelPackage() {
   return useMutation({
     mutationFn: async (body: CancelBody) => {
       const input: CancelInput = body;
-      const result = await apiCallWithHeaders(contract.delivery.cancel, { body: input });
+      const result = await apiCallWithHeaders(deliveryContract.cancel, { body: input });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true, silentError: true },

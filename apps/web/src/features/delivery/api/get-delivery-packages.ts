@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
-  contract,
+  deliveryContract,
   type DeliveryListQuery,
   type DeliveryPackage,
   type DeliveryPackageDetail,
@@ -15,7 +15,7 @@ export function getDeliveryPackages(
   query: DeliveryListQuery,
   signal?: AbortSignal,
 ): Promise<DeliveryPackage[]> {
-  return apiCall(contract.delivery.list, { params: { status }, query }, { signal });
+  return apiCall(deliveryContract.list, { params: { status }, query }, { signal });
 }
 
 export const deliveryPackagesQueryOptions = (status: DeliveryStatus, query: DeliveryListQuery) =>
@@ -33,13 +33,13 @@ export function useDeliveryPackages(status: DeliveryStatus, query: DeliveryListQ
 export function useDeliveryCatalogues() {
   return useQuery({
     queryKey: deliveryKeys.catalogues,
-    queryFn: ({ signal }) => apiCall(contract.delivery.catalogues, {}, { signal }),
+    queryFn: ({ signal }) => apiCall(deliveryContract.catalogues, {}, { signal }),
   });
 }
 
 /** GET /delivery/delivery/id/{packageId}: one package with its address history and consignments. */
 export function getDeliveryPackage(packageId: string, signal?: AbortSignal): Promise<DeliveryPackageDetail> {
-  return apiCall(contract.delivery.byId, { params: { packageId } }, { signal });
+  return apiCall(deliveryContract.byId, { params: { packageId } }, { signal });
 }
 
 export function useDeliveryPackage(packageId: string | null) {

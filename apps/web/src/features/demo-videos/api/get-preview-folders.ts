@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type PreviewFolder } from '@lectern/contract';
+import { filesContract, type PreviewFolder } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 
 export const demoVideosQueryKey = ['demo-videos'] as const;
 
 /** GET /file-explorer-service/cloud/preview-videos/all: the browser's folders, one per catalogue. */
 export function getPreviewFolders(signal?: AbortSignal): Promise<PreviewFolder[]> {
-  return apiCall(contract.files.previewFolders, undefined, { signal });
+  return apiCall(filesContract.previewFolders, undefined, { signal });
 }
 
 export const previewFoldersQueryOptions = () =>

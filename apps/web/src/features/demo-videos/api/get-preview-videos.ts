@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type RouteOutput } from '@lectern/contract';
+import { filesContract, type RouteOutput } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { demoVideosQueryKey } from './get-preview-folders';
 
-export type PreviewVideos = RouteOutput<typeof contract.files.previewVideos>;
+export type PreviewVideos = RouteOutput<typeof filesContract.previewVideos>;
 
 /** GET /file-explorer-service/cloud/preview-videos/{id}: a catalogue's preview videos (fileList). */
 export function getPreviewVideos(catalogueId: string, signal?: AbortSignal): Promise<PreviewVideos> {
-  return apiCall(contract.files.previewVideos, { params: { id: catalogueId } }, { signal });
+  return apiCall(filesContract.previewVideos, { params: { id: catalogueId } }, { signal });
 }
 
 export const previewVideosQueryOptions = (catalogueId: string) =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type ExplorerVideo } from '@lectern/contract';
+import { filesContract, type ExplorerVideo } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -11,7 +11,7 @@ export interface VideoScope {
 
 /** POST /file-explorer-service/cloud/getvideos: the videos of a subject, unit or topic, by name. */
 export function getVideos(scope: VideoScope, signal?: AbortSignal): Promise<ExplorerVideo[]> {
-  return apiCall(contract.files.getVideos, { body: scope }, { signal });
+  return apiCall(filesContract.getVideos, { body: scope }, { signal });
 }
 
 export const videosQueryOptions = (scope: VideoScope) =>

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contract, type RouteInput } from '@lectern/contract';
+import { filesContract, type RouteInput } from '@lectern/contract';
 import { apiCallWithHeaders } from '../../../lib/api-client';
 import { refreshSubjectVideos } from '../../../lib/query-keys';
 
-export type Destination = RouteInput<typeof contract.files.copyFiles>['body']['destination'];
+export type Destination = RouteInput<typeof filesContract.copyFiles>['body']['destination'];
 
 /** After a change: the video lists and the subjects involved (a move or delete detaches subtopics). */
 function useRefresh() {
@@ -18,7 +18,7 @@ export function useTransferVideos(kind: 'copy' | 'move', fromSubjectId: string) 
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (input: { videoIds: string[]; destination: Destination }) => {
-      const route = kind === 'copy' ? contract.files.copyFiles : contract.files.moveFiles;
+      const route = kind === 'copy' ? filesContract.copyFiles : filesContract.moveFiles;
       const result = await apiCallWithHeaders(route, { body: input });
       return { data: result.data, message: result.message };
     },
@@ -32,7 +32,7 @@ export function useDeleteVideos(subjectId: string) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (videoIds: string[]) => {
-      const result = await apiCallWithHeaders(contract.files.deleteFiles, { body: { videoIds } });
+      const result = await apiCallWithHeaders(filesContract.deleteFiles, { body: { videoIds } });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true },

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contract, type TermsUpdateBody, type TermsVersion } from '@lectern/contract';
+import { termsContract, type TermsUpdateBody, type TermsVersion } from '@lectern/contract';
 import { apiCall, apiCallWithHeaders } from '../../../lib/api-client';
 
 export const termsKeys = { all: ['terms'] as const, versions: ['terms', 'versions'] as const };
 
 /** GET /users/tnc/all: every version, newest first. */
 export function getTermsVersions(signal?: AbortSignal): Promise<TermsVersion[]> {
-  return apiCall(contract.terms.all, {}, { signal });
+  return apiCall(termsContract.all, {}, { signal });
 }
 
 export const termsVersionsQueryOptions = () =>
@@ -24,7 +24,7 @@ export function useSaveTerms() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: TermsUpdateBody) => {
-      const result = await apiCallWithHeaders(contract.terms.update, { body });
+      const result = await apiCallWithHeaders(termsContract.update, { body });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true, silentError: true },

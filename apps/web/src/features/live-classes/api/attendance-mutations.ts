@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contract, type RouteInput } from '@lectern/contract';
+import { liveClassesContract, type RouteInput } from '@lectern/contract';
 import { apiCallWithHeaders } from '../../../lib/api-client';
 import { liveClassKeys } from './live-class-keys';
 
-type ImportBody = RouteInput<typeof contract.liveClasses.importAttendance>['body'];
-type MarkBody = RouteInput<typeof contract.liveClasses.markOffline>['body'];
+type ImportBody = RouteInput<typeof liveClassesContract.importAttendance>['body'];
+type MarkBody = RouteInput<typeof liveClassesContract.markOffline>['body'];
 
 /** Attendance changed: the figures, the students, the unmatched and the batch charts read again. */
 function useRefresh() {
@@ -17,7 +17,7 @@ export function useImportAttendance() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async ({ liveClassId, body }: { liveClassId: string; body: ImportBody }) => {
-      const result = await apiCallWithHeaders(contract.liveClasses.importAttendance, {
+      const result = await apiCallWithHeaders(liveClassesContract.importAttendance, {
         params: { liveClassId },
         body,
       });
@@ -33,7 +33,7 @@ export function useMatchParticipant() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (body: { liveClassId: string; participantId: string; studentId: string }) => {
-      const result = await apiCallWithHeaders(contract.liveClasses.matchParticipant, { body });
+      const result = await apiCallWithHeaders(liveClassesContract.matchParticipant, { body });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true, silentError: true },
@@ -46,7 +46,7 @@ export function useMarkOffline() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async ({ liveClassId, marks }: { liveClassId: string; marks: MarkBody['marks'] }) => {
-      const result = await apiCallWithHeaders(contract.liveClasses.markOffline, {
+      const result = await apiCallWithHeaders(liveClassesContract.markOffline, {
         params: { liveClassId },
         body: { marks },
       });

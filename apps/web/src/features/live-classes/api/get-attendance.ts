@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { contract, type ClassRoomType } from '@lectern/contract';
+import { liveClassesContract, type ClassRoomType } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { liveClassKeys } from './live-class-keys';
 
@@ -9,7 +9,7 @@ export function useAttendanceSummary(classRoomType: ClassRoomType, liveClassId: 
     queryKey: liveClassKeys.summary(classRoomType, liveClassId ?? ''),
     queryFn: ({ signal }) =>
       apiCall(
-        contract.liveClasses.attendance,
+        liveClassesContract.attendance,
         { params: { classRoomType, liveClassId: liveClassId ?? '' } },
         { signal },
       ),
@@ -24,7 +24,7 @@ export function getStudentAttendance(
   query: { page: number; size: number; present?: 'true' | 'false' },
   signal?: AbortSignal,
 ) {
-  return apiCall(contract.liveClasses.studentAttendance, { params: { classRoomType, liveClassId }, query }, { signal });
+  return apiCall(liveClassesContract.studentAttendance, { params: { classRoomType, liveClassId }, query }, { signal });
 }
 
 export function useStudentAttendance(
@@ -53,7 +53,7 @@ export function useUnmatched(liveClassId: string | null, enabled = true) {
   return useQuery({
     queryKey: liveClassKeys.unmatched(liveClassId ?? ''),
     queryFn: ({ signal }) =>
-      apiCall(contract.liveClasses.unmatched, { params: { liveClassId: liveClassId ?? '' } }, { signal }),
+      apiCall(liveClassesContract.unmatched, { params: { liveClassId: liveClassId ?? '' } }, { signal }),
     enabled: enabled && liveClassId !== null,
   });
 }
@@ -63,7 +63,7 @@ export function useBatchAttendance(batchId: string | null) {
   return useQuery({
     queryKey: liveClassKeys.batch(batchId ?? ''),
     queryFn: ({ signal }) =>
-      apiCall(contract.liveClasses.batchAttendance, { params: { batchId: batchId ?? '' } }, { signal }),
+      apiCall(liveClassesContract.batchAttendance, { params: { batchId: batchId ?? '' } }, { signal }),
     enabled: batchId !== null,
   });
 }

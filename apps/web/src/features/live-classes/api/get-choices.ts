@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CONSTANTS, contract } from '@lectern/contract';
+import { CONSTANTS, batchesContract, filesContract, liveClassesContract } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { liveClassKeys } from './live-class-keys';
 
@@ -9,7 +9,7 @@ import { liveClassKeys } from './live-class-keys';
 export function useMeetingAccounts(enabled = true) {
   return useQuery({
     queryKey: liveClassKeys.accounts,
-    queryFn: ({ signal }) => apiCall(contract.liveClasses.meetingAccounts, {}, { signal }),
+    queryFn: ({ signal }) => apiCall(liveClassesContract.meetingAccounts, {}, { signal }),
     enabled,
   });
 }
@@ -18,7 +18,7 @@ export function useMeetingAccounts(enabled = true) {
 export function useBatchSubjects(enabled = true) {
   return useQuery({
     queryKey: liveClassKeys.subjects,
-    queryFn: ({ signal }) => apiCall(contract.liveClasses.subjects, {}, { signal }),
+    queryFn: ({ signal }) => apiCall(liveClassesContract.subjects, {}, { signal }),
     enabled,
   });
 }
@@ -28,7 +28,7 @@ export function useChapters(subjectId: string | null) {
   return useQuery({
     queryKey: [...liveClassKeys.chapters, subjectId ?? ''],
     queryFn: ({ signal }) =>
-      apiCall(contract.liveClasses.chapters, { query: { subjectId: subjectId ?? '' } }, { signal }),
+      apiCall(liveClassesContract.chapters, { query: { subjectId: subjectId ?? '' } }, { signal }),
     enabled: Boolean(subjectId),
   });
 }
@@ -37,7 +37,7 @@ export function useChapters(subjectId: string | null) {
 export function useTeachers(enabled = true) {
   return useQuery({
     queryKey: liveClassKeys.teachers,
-    queryFn: ({ signal }) => apiCall(contract.liveClasses.teachers, {}, { signal }),
+    queryFn: ({ signal }) => apiCall(liveClassesContract.teachers, {}, { signal }),
     enabled,
   });
 }
@@ -46,7 +46,7 @@ export function useTeachers(enabled = true) {
 export function useActiveBatches(enabled = true) {
   return useQuery({
     queryKey: liveClassKeys.batches,
-    queryFn: ({ signal }) => apiCall(contract.batches.infoByStatus, { params: { status: 'ACTIVE' } }, { signal }),
+    queryFn: ({ signal }) => apiCall(batchesContract.infoByStatus, { params: { status: 'ACTIVE' } }, { signal }),
     enabled,
   });
 }
@@ -55,7 +55,7 @@ export function useActiveBatches(enabled = true) {
 export function useGroups(enabled = true) {
   return useQuery({
     queryKey: liveClassKeys.groups,
-    queryFn: ({ signal }) => apiCall(contract.batches.groups, {}, { signal }),
+    queryFn: ({ signal }) => apiCall(batchesContract.groups, {}, { signal }),
     enabled,
   });
 }
@@ -64,7 +64,7 @@ export function useGroups(enabled = true) {
 export function useRecordings(enabled = true) {
   return useQuery({
     queryKey: liveClassKeys.recordings,
-    queryFn: ({ signal }) => apiCall(contract.files.recordings, { query: CONSTANTS.recordingsPage }, { signal }),
+    queryFn: ({ signal }) => apiCall(filesContract.recordings, { query: CONSTANTS.recordingsPage }, { signal }),
     enabled,
   });
 }

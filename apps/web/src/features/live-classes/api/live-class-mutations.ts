@@ -1,10 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contract, type CreateLiveClassBody, type RouteInput, type UpdateLiveClassBody } from '@lectern/contract';
+import {
+  liveClassesContract,
+  type CreateLiveClassBody,
+  type RouteInput,
+  type UpdateLiveClassBody,
+} from '@lectern/contract';
 import { apiCallWithHeaders } from '../../../lib/api-client';
 import { liveClassKeys } from './live-class-keys';
 
-type CreateInput = RouteInput<typeof contract.liveClasses.create>['body'];
-type UpdateInput = RouteInput<typeof contract.liveClasses.update>['body'];
+type CreateInput = RouteInput<typeof liveClassesContract.create>['body'];
+type UpdateInput = RouteInput<typeof liveClassesContract.update>['body'];
 
 /** After a change: every schedule (weeks, lists, Your Live Classes) and the recordings list read again. */
 function useRefresh() {
@@ -22,7 +27,7 @@ export function useCreateLiveClass() {
   return useMutation({
     mutationFn: async (body: CreateLiveClassBody) => {
       const input: CreateInput = body;
-      const result = await apiCallWithHeaders(contract.liveClasses.create, { body: input });
+      const result = await apiCallWithHeaders(liveClassesContract.create, { body: input });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true, silentError: true },
@@ -36,7 +41,7 @@ export function useUpdateLiveClass() {
   return useMutation({
     mutationFn: async (body: UpdateLiveClassBody) => {
       const input: UpdateInput = body;
-      const result = await apiCallWithHeaders(contract.liveClasses.update, { body: input });
+      const result = await apiCallWithHeaders(liveClassesContract.update, { body: input });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true, silentError: true },
@@ -49,7 +54,7 @@ export function useDeleteLiveClass() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (liveClassId: string) => {
-      const result = await apiCallWithHeaders(contract.liveClasses.remove, { params: { liveClassId } });
+      const result = await apiCallWithHeaders(liveClassesContract.remove, { params: { liveClassId } });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true },
@@ -62,7 +67,7 @@ export function useSetEnabled() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async ({ liveClassId, enabled }: { liveClassId: string; enabled: boolean }) => {
-      const result = await apiCallWithHeaders(contract.liveClasses.setEnabled, {
+      const result = await apiCallWithHeaders(liveClassesContract.setEnabled, {
         params: { liveClassId, enabled: enabled ? 'true' : 'false' },
       });
       return { data: result.data, message: result.message };
@@ -77,7 +82,7 @@ export function useStartLiveClass() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (liveClassId: string) => {
-      const result = await apiCallWithHeaders(contract.liveClasses.start, { params: { liveClassId } });
+      const result = await apiCallWithHeaders(liveClassesContract.start, { params: { liveClassId } });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true },
@@ -90,7 +95,7 @@ export function useAttachRecording() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async ({ liveClassId, videoId }: { liveClassId: string; videoId: string }) => {
-      const result = await apiCallWithHeaders(contract.liveClasses.attachRecording, {
+      const result = await apiCallWithHeaders(liveClassesContract.attachRecording, {
         params: { liveClassId },
         body: { videoId },
       });
@@ -106,7 +111,7 @@ export function useRemoveRecording() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (liveClassId: string) => {
-      const result = await apiCallWithHeaders(contract.liveClasses.removeRecording, { params: { liveClassId } });
+      const result = await apiCallWithHeaders(liveClassesContract.removeRecording, { params: { liveClassId } });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true },
@@ -119,7 +124,7 @@ export function useCreateSubject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (subjectName: string) => {
-      const result = await apiCallWithHeaders(contract.liveClasses.createSubject, { body: { subjectName } });
+      const result = await apiCallWithHeaders(liveClassesContract.createSubject, { body: { subjectName } });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true },
@@ -132,7 +137,7 @@ export function useCreateChapter() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: { subjectId: string; chapterName: string }) => {
-      const result = await apiCallWithHeaders(contract.liveClasses.createChapter, { body });
+      const result = await apiCallWithHeaders(liveClassesContract.createChapter, { body });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true },

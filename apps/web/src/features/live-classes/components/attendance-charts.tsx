@@ -1,4 +1,4 @@
-import type { AttendanceSummary, RouteOutput, contract } from '@lectern/contract';
+import type { AttendanceSummary, RouteOutput, liveClassesContract } from '@lectern/contract';
 import { BarChart, LineChart } from '../../../components/charts';
 import { formatDay, indiaParts } from './class-time';
 
@@ -28,7 +28,7 @@ function timelineText(summary: AttendanceSummary): string {
   return `People in class over time: at most ${peak.inClass} at minute ${peak.minute} of ${summary.durationMinutes}.`;
 }
 
-type BatchAttendanceData = RouteOutput<typeof contract.liveClasses.batchAttendance>;
+type BatchAttendanceData = RouteOutput<typeof liveClassesContract.batchAttendance>;
 
 /** A batch's classes by start time: invited and present in each. */
 export function BatchChart({ attendance }: { attendance: BatchAttendanceData }) {

@@ -4,14 +4,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import type { LiveClass, RouteOutput, contract } from '@lectern/contract';
+import type { LiveClass, RouteOutput, liveClassesContract } from '@lectern/contract';
 import { FileDropZone } from '../../../components/file-drop-zone';
 import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/query-client';
 import { useImportAttendance } from '../api/attendance-mutations';
 import { readZoomCsv, type ZoomCsvResult } from './zoom-csv';
 
-type ImportResult = RouteOutput<typeof contract.liveClasses.importAttendance>;
+type ImportResult = RouteOutput<typeof liveClassesContract.importAttendance>;
 
 /**
  * 'Import Zoom participants CSV': one file dropped or chosen, read in the browser (rows without a

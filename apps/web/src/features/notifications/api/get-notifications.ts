@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type RouteOutput } from '@lectern/contract';
+import { notificationsContract, type RouteOutput } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 
-export type NotificationList = RouteOutput<typeof contract.notifications.listStaff>;
+export type NotificationList = RouteOutput<typeof notificationsContract.listStaff>;
 export type StaffNotification = NotificationList['notifications'][number];
 
 /** GET /notifications/staff: the signed-in user's notifications, newest first. */
 export function getNotifications(limit?: number, signal?: AbortSignal): Promise<NotificationList> {
-  return apiCall(contract.notifications.listStaff, { query: limit === undefined ? {} : { limit } }, { signal });
+  return apiCall(notificationsContract.listStaff, { query: limit === undefined ? {} : { limit } }, { signal });
 }
 
 export const notificationsQueryKey = ['notifications'] as const;

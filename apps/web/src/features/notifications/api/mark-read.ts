@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contract } from '@lectern/contract';
+import { notificationsContract } from '@lectern/contract';
 import { apiCallWithHeaders } from '../../../lib/api-client';
 import { notificationsQueryKey } from './get-notifications';
 
 /** PUT /notifications/staff/read: marks the given notifications read, or all of them when none are given. */
 export async function markNotificationsRead(notificationIds?: string[]) {
-  const result = await apiCallWithHeaders(contract.notifications.markRead, {
+  const result = await apiCallWithHeaders(notificationsContract.markRead, {
     body: notificationIds === undefined ? {} : { notificationIds },
   });
   return { ...result.data, message: result.message };

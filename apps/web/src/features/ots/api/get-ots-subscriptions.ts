@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type Subscription } from '@lectern/contract';
+import { cataloguesContract, type Subscription } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /publisher/otsmanager/subscription/catalogueid/{catalogueId}: a catalogue's subscriptions with their OTS products. */
 export function getOtsSubscriptions(catalogueId: string, signal?: AbortSignal): Promise<Subscription[]> {
-  return apiCall(contract.catalogues.otsSubscriptions, { params: { catalogueId } }, { signal });
+  return apiCall(cataloguesContract.otsSubscriptions, { params: { catalogueId } }, { signal });
 }
 
 export const otsSubscriptionsQueryOptions = (catalogueId: string) =>

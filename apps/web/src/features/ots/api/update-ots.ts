@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contract, type OtsUpdateBody, type Subscription } from '@lectern/contract';
+import { cataloguesContract, type OtsUpdateBody, type Subscription } from '@lectern/contract';
 import { apiCallWithHeaders } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** PUT /publisher/otsmanager/update: a subscription's OTS rows at the version the editor saw. */
 export async function updateOts(body: OtsUpdateBody): Promise<{ data: Subscription; message: string | undefined }> {
-  const result = await apiCallWithHeaders(contract.catalogues.otsUpdate, { body });
+  const result = await apiCallWithHeaders(cataloguesContract.otsUpdate, { body });
   return { data: result.data, message: result.message };
 }
 

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type RouteOutput } from '@lectern/contract';
+import { overviewContract, type RouteOutput } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 
-export type OverviewSummary = RouteOutput<typeof contract.overview.summary>;
+export type OverviewSummary = RouteOutput<typeof overviewContract.summary>;
 
 /** GET /overview/summary: the figures for the signed-in user's roles. */
 export function getOverview(signal?: AbortSignal): Promise<OverviewSummary> {
-  return apiCall(contract.overview.summary, {}, { signal });
+  return apiCall(overviewContract.summary, {}, { signal });
 }
 
 export const overviewQueryOptions = () =>

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { CONSTANTS, contract, type ObjectListing, type ResourceTypeKey } from '@lectern/contract';
+import { CONSTANTS, filesContract, type ObjectListing, type ResourceTypeKey } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 
 export const objectsQueryKey = (resourceType: ResourceTypeKey) => ['resource-picker', 'objects', resourceType] as const;
@@ -11,7 +11,7 @@ export function getObjects(
   signal?: AbortSignal,
 ): Promise<ObjectListing> {
   return apiCall(
-    contract.files.objects,
+    filesContract.objects,
     { query: { resourceType, maxKeys: CONSTANTS.storageListingMaxKeys, continuationToken } },
     { signal },
   );

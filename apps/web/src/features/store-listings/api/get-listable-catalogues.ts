@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { contract, type ListableCatalogue } from '@lectern/contract';
+import { storeListingsContract, type ListableCatalogue } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { storeListingKeys } from './store-listing-keys';
 
@@ -12,7 +12,7 @@ export function getListableCatalogues(
   signal?: AbortSignal,
 ): Promise<ListableCatalogue[]> {
   return apiCall(
-    contract.storeListings.listableCatalogues,
+    storeListingsContract.listableCatalogues,
     { query: storeListingId ? { storeListingId } : {} },
     { signal },
   );

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type StoreListing } from '@lectern/contract';
+import { storeListingsContract, type StoreListing } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { storeListingKeys } from './store-listing-keys';
 
 /** GET /publisher/storemanager/store/{storeId}: one listing with every field. */
 export function getStoreListing(storeId: string, signal?: AbortSignal): Promise<StoreListing> {
-  return apiCall(contract.storeListings.one, { params: { storeId } }, { signal });
+  return apiCall(storeListingsContract.one, { params: { storeId } }, { signal });
 }
 
 export const storeListingQueryOptions = (storeId: string) =>

@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type RouteInput, type StoreListingListItem } from '@lectern/contract';
+import { storeListingsContract, type RouteInput, type StoreListingListItem } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { storeListingKeys } from './store-listing-keys';
 
-export type StoreListingListQuery = NonNullable<RouteInput<typeof contract.storeListings.list>['query']>;
+export type StoreListingListQuery = NonNullable<RouteInput<typeof storeListingsContract.list>['query']>;
 
 /** GET /publisher/storemanager/all: the listings, filtered by category, featured flags and publish state. */
 export function getStoreListings(query: StoreListingListQuery, signal?: AbortSignal): Promise<StoreListingListItem[]> {
-  return apiCall(contract.storeListings.list, { query }, { signal });
+  return apiCall(storeListingsContract.list, { query }, { signal });
 }
 
 export const storeListingsQueryOptions = (query: StoreListingListQuery) =>

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { contract, type StoreListing, type RouteInput } from '@lectern/contract';
+import { storeListingsContract, type StoreListing, type RouteInput } from '@lectern/contract';
 import { apiCallWithHeaders } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { queryKeys } from '../../../lib/query-keys';
 import { storeListingKeys } from './store-listing-keys';
 
-export type CreateStoreListingInput = RouteInput<typeof contract.storeListings.create>['body'];
-export type UpdateStoreListingInput = RouteInput<typeof contract.storeListings.update>['body'];
+export type CreateStoreListingInput = RouteInput<typeof storeListingsContract.create>['body'];
+export type UpdateStoreListingInput = RouteInput<typeof storeListingsContract.update>['body'];
 
 /** The answer is the listing as saved; every list (and the catalogues' 'listed' tags) is stale. */
 function settle(queryClient: QueryClient, listing?: StoreListing) {
@@ -22,7 +22,7 @@ export function useCreateStoreListing() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateStoreListingInput) => {
-      const result = await apiCallWithHeaders(contract.storeListings.create, { body });
+      const result = await apiCallWithHeaders(storeListingsContract.create, { body });
       return { data: result.data, message: result.message };
     },
     // the editor shows a refusal above the form (and scrolls to it), so no snackbar repeats it
@@ -36,7 +36,7 @@ export function useUpdateStoreListing() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: UpdateStoreListingInput) => {
-      const result = await apiCallWithHeaders(contract.storeListings.update, { body });
+      const result = await apiCallWithHeaders(storeListingsContract.update, { body });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true, silentError: true },
@@ -52,7 +52,7 @@ export function useDeleteStoreListing() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (storeId: string) => {
-      const result = await apiCallWithHeaders(contract.storeListings.remove, { params: { storeId } });
+      const result = await apiCallWithHeaders(storeListingsContract.remove, { params: { storeId } });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true },

@@ -1,5 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type StudentUpdate, type StudentUpdateState, type StudentUpdateType } from '@lectern/contract';
+import {
+  studentUpdatesContract,
+  type StudentUpdate,
+  type StudentUpdateState,
+  type StudentUpdateType,
+} from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { studentUpdateKeys } from './student-update-keys';
 
@@ -9,7 +14,7 @@ export function getStudentUpdates(
   state: StudentUpdateState | null,
   signal?: AbortSignal,
 ): Promise<StudentUpdate[]> {
-  return apiCall(contract.studentUpdates.byType, { params: { updateType }, query: state ? { state } : {} }, { signal });
+  return apiCall(studentUpdatesContract.byType, { params: { updateType }, query: state ? { state } : {} }, { signal });
 }
 
 export const studentUpdatesQueryOptions = (updateType: StudentUpdateType, state: StudentUpdateState | null) =>

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { contract, type PlayableVideo, type UpdateAudienceChoices } from '@lectern/contract';
+import { studentUpdatesContract, type PlayableVideo, type UpdateAudienceChoices } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { studentUpdateKeys } from './student-update-keys';
 
 /** GET /notifications/notifications/audiences: the catalogues, active batches and groups an update may reach. */
 export function getAudienceChoices(signal?: AbortSignal): Promise<UpdateAudienceChoices> {
-  return apiCall(contract.studentUpdates.audiences, {}, { signal });
+  return apiCall(studentUpdatesContract.audiences, {}, { signal });
 }
 
 export function useAudienceChoices(enabled: boolean) {
@@ -18,7 +18,7 @@ export function useAudienceChoices(enabled: boolean) {
 
 /** GET /cms/pagecontent/videos?q=: the transcoded videos an update or the home page may play, by name. */
 export function getPlayableVideos(q: string, signal?: AbortSignal): Promise<PlayableVideo[]> {
-  return apiCall(contract.studentUpdates.playableVideos, { query: q ? { q } : {} }, { signal });
+  return apiCall(studentUpdatesContract.playableVideos, { query: q ? { q } : {} }, { signal });
 }
 
 export function usePlayableVideos(q: string, enabled: boolean) {

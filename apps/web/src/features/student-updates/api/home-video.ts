@@ -1,11 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contract, STUDENT_UPDATE_MESSAGES, fillMessage, type HomeVideo, type HomeVideoBody } from '@lectern/contract';
+import {
+  studentUpdatesContract,
+  STUDENT_UPDATE_MESSAGES,
+  fillMessage,
+  type HomeVideo,
+  type HomeVideoBody,
+} from '@lectern/contract';
 import { apiCall, apiCallWithHeaders } from '../../../lib/api-client';
 import { studentUpdateKeys } from './student-update-keys';
 
 /** GET /cms/pagecontent/videourl: the video on the students' home page, with its version. */
 export function getHomeVideo(signal?: AbortSignal): Promise<HomeVideo> {
-  return apiCall(contract.studentUpdates.homeVideo, {}, { signal });
+  return apiCall(studentUpdatesContract.homeVideo, {}, { signal });
 }
 
 export function useHomeVideo() {
@@ -21,7 +27,7 @@ export function useSetHomeVideo() {
   return useMutation({
     mutationFn: async (body: HomeVideoBody & { videoName?: string }) => {
       const { videoName, ...rest } = body;
-      const result = await apiCallWithHeaders(contract.studentUpdates.setHomeVideo, { body: rest });
+      const result = await apiCallWithHeaders(studentUpdatesContract.setHomeVideo, { body: rest });
       const name = result.data.video?.videoName ?? videoName ?? '';
       const message =
         result.message ??

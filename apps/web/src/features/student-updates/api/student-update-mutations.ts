@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  contract,
+  studentUpdatesContract,
   type ChangeStudentUpdateBody,
   type CreateStudentUpdateBody,
   type StudentUpdate,
@@ -17,7 +17,7 @@ export function useCreateStudentUpdate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateStudentUpdateBody) => {
-      const result = await apiCallWithHeaders(contract.studentUpdates.create, { body });
+      const result = await apiCallWithHeaders(studentUpdatesContract.create, { body });
       return { data: result.data, message: result.message ?? successMessage(null, result.data) };
     },
     meta: { serverMessage: true, silentError: true },
@@ -33,7 +33,7 @@ export function useChangeStudentUpdate(options: { silentError?: boolean } = {}) 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, before }: { body: ChangeStudentUpdateBody; before: StudentUpdate }) => {
-      const result = await apiCallWithHeaders(contract.studentUpdates.change, { body });
+      const result = await apiCallWithHeaders(studentUpdatesContract.change, { body });
       return { data: result.data, message: result.message ?? successMessage(before, result.data) };
     },
     meta: { serverMessage: true, silentError: options.silentError ?? true },
@@ -46,7 +46,7 @@ export function useDeleteStudentUpdate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (update: StudentUpdate) => {
-      const result = await apiCallWithHeaders(contract.studentUpdates.remove, { query: { updateId: update.updateId } });
+      const result = await apiCallWithHeaders(studentUpdatesContract.remove, { query: { updateId: update.updateId } });
       return { data: result.data, message: result.message ?? successMessage(update, null) };
     },
     meta: { serverMessage: true },

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type RouteOutput, type Subscription } from '@lectern/contract';
+import { cataloguesContract, type RouteOutput, type Subscription } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-type Catalogues = RouteOutput<typeof contract.catalogues.otsCatalogues>;
+type Catalogues = RouteOutput<typeof cataloguesContract.otsCatalogues>;
 
 /** GET /publisher/otsmanager/catalogue/all: the catalogues a plan can be granted from (archived ones included; the screen hides them). */
 export function getGrantCatalogues(signal?: AbortSignal): Promise<Catalogues> {
-  return apiCall(contract.catalogues.otsCatalogues, {}, { signal });
+  return apiCall(cataloguesContract.otsCatalogues, {}, { signal });
 }
 
 export const grantCataloguesQueryOptions = () =>
@@ -24,7 +24,7 @@ export function useGrantCatalogues(enabled: boolean) {
 
 /** GET /publisher/otsmanager/subscription/catalogueid/{catalogueId}: a catalogue's plans. */
 export function getGrantPlans(catalogueId: string, signal?: AbortSignal): Promise<Subscription[]> {
-  return apiCall(contract.catalogues.otsSubscriptions, { params: { catalogueId } }, { signal });
+  return apiCall(cataloguesContract.otsSubscriptions, { params: { catalogueId } }, { signal });
 }
 
 export const grantPlansQueryOptions = (catalogueId: string) =>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { contract } from '@lectern/contract';
+import { deliveryContract } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -12,7 +12,7 @@ export function useStudentDeliveries(studentId: string, mobileNumber: string) {
   return useQuery({
     queryKey: [...queryKeys.deliveryLists, 'ALL', { search: mobileNumber }],
     queryFn: ({ signal }) =>
-      apiCall(contract.delivery.list, { params: { status: 'ALL' }, query: { search: mobileNumber } }, { signal }),
+      apiCall(deliveryContract.list, { params: { status: 'ALL' }, query: { search: mobileNumber } }, { signal }),
     select: (packages) => packages.filter((pkg) => pkg.studentId === studentId),
   });
 }

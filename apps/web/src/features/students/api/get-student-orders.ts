@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type Order } from '@lectern/contract';
+import { studentsContract, type Order } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /payments/student/subscription/studentid/{studentId}: the student's orders with their invoices. */
 export function getStudentOrders(studentId: string, signal?: AbortSignal): Promise<Order[]> {
-  return apiCall(contract.students.orders, { params: { studentId } }, { signal });
+  return apiCall(studentsContract.orders, { params: { studentId } }, { signal });
 }
 
 export const studentOrdersQueryOptions = (studentId: string) =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type StudentSubscription } from '@lectern/contract';
+import { studentsContract, type StudentSubscription } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /students/subscription/studentid/{studentId}: the student's subscriptions, newest first. */
 export function getStudentSubscriptions(studentId: string, signal?: AbortSignal): Promise<StudentSubscription[]> {
-  return apiCall(contract.students.subscriptions, { params: { studentId } }, { signal });
+  return apiCall(studentsContract.subscriptions, { params: { studentId } }, { signal });
 }
 
 export const studentSubscriptionsQueryOptions = (studentId: string) =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type Student } from '@lectern/contract';
+import { studentsContract, type Student } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /students/student/info?mobileNumber=: the student with that number; 404 when there is none. */
 export function getStudent(mobileNumber: string, signal?: AbortSignal): Promise<Student> {
-  return apiCall(contract.students.info, { query: { mobileNumber } }, { signal });
+  return apiCall(studentsContract.info, { query: { mobileNumber } }, { signal });
 }
 
 export const studentQueryOptions = (mobileNumber: string) =>

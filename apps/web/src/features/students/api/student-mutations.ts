@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { contract, type SubscriptionUpdateBody } from '@lectern/contract';
+import { studentsContract, type SubscriptionUpdateBody } from '@lectern/contract';
 import { apiCallWithHeaders } from '../../../lib/api-client';
 
 /**
@@ -10,7 +10,7 @@ import { apiCallWithHeaders } from '../../../lib/api-client';
 export function useUpdateStudentSubscription() {
   return useMutation({
     mutationFn: async (body: SubscriptionUpdateBody) => {
-      const result = await apiCallWithHeaders(contract.students.updateSubscription, { body });
+      const result = await apiCallWithHeaders(studentsContract.updateSubscription, { body });
       return { data: result.data, message: result.message };
     },
     // the dialog shows a failure itself (409: the server's message), so no snackbar repeats it
@@ -22,7 +22,7 @@ export function useUpdateStudentSubscription() {
 export function useVerifyStudentEmail() {
   return useMutation({
     mutationFn: async (input: { studentId: string; reason?: string }) => {
-      const result = await apiCallWithHeaders(contract.students.verifyEmail, {
+      const result = await apiCallWithHeaders(studentsContract.verifyEmail, {
         query: { studentId: input.studentId, ...(input.reason ? { reason: input.reason } : {}) },
       });
       return { data: result.data, message: result.message };
@@ -36,7 +36,7 @@ export function useVerifyStudentEmail() {
 export function useSendVerificationEmail() {
   return useMutation({
     mutationFn: async (studentId: string) => {
-      const result = await apiCallWithHeaders(contract.students.sendVerification, { params: { studentId } });
+      const result = await apiCallWithHeaders(studentsContract.sendVerification, { params: { studentId } });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true },

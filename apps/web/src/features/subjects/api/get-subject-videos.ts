@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type VideoFile } from '@lectern/contract';
+import { videosContract, type VideoFile } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /file-explorer-service/cloud/subject/{subjectid}: the subject's video files. */
 export function getSubjectVideos(subjectId: string, signal?: AbortSignal): Promise<VideoFile[]> {
-  return apiCall(contract.videos.subjectVideos, { params: { subjectid: subjectId } }, { signal });
+  return apiCall(videosContract.subjectVideos, { params: { subjectid: subjectId } }, { signal });
 }
 
 export const subjectVideosQueryOptions = (subjectId: string) =>

@@ -1,28 +1,28 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { MESSAGES, contract, type RouteDef, type RouteInput, type SubjectDetail } from '@lectern/contract';
+import { MESSAGES, subjectsContract, type RouteDef, type RouteInput, type SubjectDetail } from '@lectern/contract';
 import { apiCallWithHeaders } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Every call that changes one subject and answers with the whole subject. */
 export const SUBJECT_EDITS = {
-  update: contract.subjects.update,
-  sendForReview: contract.subjects.sendForReview,
-  approve: contract.subjects.approve,
-  revert: contract.subjects.revert,
-  attachVideo: contract.subjects.attachVideo,
-  createUnit: contract.subjects.createUnit,
-  updateUnit: contract.subjects.updateUnit,
-  deleteUnit: contract.subjects.deleteUnit,
-  reorderUnits: contract.subjects.reorderUnits,
-  createTopic: contract.subjects.createTopic,
-  updateTopic: contract.subjects.updateTopic,
-  deleteTopic: contract.subjects.deleteTopic,
-  reorderTopics: contract.subjects.reorderTopics,
-  createSubtopic: contract.subjects.createSubtopic,
-  updateSubtopic: contract.subjects.updateSubtopic,
-  deleteSubtopic: contract.subjects.deleteSubtopic,
-  reorderSubtopics: contract.subjects.reorderSubtopics,
+  update: subjectsContract.update,
+  sendForReview: subjectsContract.sendForReview,
+  approve: subjectsContract.approve,
+  revert: subjectsContract.revert,
+  attachVideo: subjectsContract.attachVideo,
+  createUnit: subjectsContract.createUnit,
+  updateUnit: subjectsContract.updateUnit,
+  deleteUnit: subjectsContract.deleteUnit,
+  reorderUnits: subjectsContract.reorderUnits,
+  createTopic: subjectsContract.createTopic,
+  updateTopic: subjectsContract.updateTopic,
+  deleteTopic: subjectsContract.deleteTopic,
+  reorderTopics: subjectsContract.reorderTopics,
+  createSubtopic: subjectsContract.createSubtopic,
+  updateSubtopic: subjectsContract.updateSubtopic,
+  deleteSubtopic: subjectsContract.deleteSubtopic,
+  reorderSubtopics: subjectsContract.reorderSubtopics,
 } as const;
 
 export type SubjectEdit = keyof typeof SUBJECT_EDITS;
@@ -73,8 +73,8 @@ export function useSubjectEdit<K extends SubjectEdit>(
 export function useCreateSubject() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: RouteInput<typeof contract.subjects.create>['body']) => {
-      const result = await apiCallWithHeaders(contract.subjects.create, { body });
+    mutationFn: async (body: RouteInput<typeof subjectsContract.create>['body']) => {
+      const result = await apiCallWithHeaders(subjectsContract.create, { body });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true },
@@ -87,7 +87,7 @@ export function useDeleteSubjects() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (subjectIds: string[]) => {
-      const result = await apiCallWithHeaders(contract.subjects.delete, { body: { subjectIds } });
+      const result = await apiCallWithHeaders(subjectsContract.delete, { body: { subjectIds } });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true, errorMessages: { 403: MESSAGES.subjectDeleteForbidden } },
@@ -99,8 +99,8 @@ export function useDeleteSubjects() {
 export function useChangeAssignee(subjectId: string, subjectName: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: RouteInput<typeof contract.subjects.changeAssignee>['body']) => {
-      const result = await apiCallWithHeaders(contract.subjects.changeAssignee, { body });
+    mutationFn: async (body: RouteInput<typeof subjectsContract.changeAssignee>['body']) => {
+      const result = await apiCallWithHeaders(subjectsContract.changeAssignee, { body });
       return result.data;
     },
     meta: { errorMessages: { 500: MESSAGES.assigneeUpdateFailed }, messageValues: { subjectName } },

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
@@ -23,9 +23,12 @@ import { useSession } from '../../../lib/session';
 import { useSubjects } from '../../../lib/queries/get-subjects';
 import { useDeleteSubjects } from '../api/subject-mutations';
 import { detailsLink } from '../hooks/use-subject-params';
-import { SubjectFormDrawer } from './subject-form-drawer';
 import { subjectListConfig } from './subject-list-table';
 import { useUrlSearchParams } from '../../../hooks/use-url-search-params';
+
+// The form (react-hook-form, the image drop zone and cropper) loads when 'Create subject' is first
+// pressed, not with the list.
+const SubjectFormDrawer = lazy(() => import('./subject-form-drawer').then((m) => ({ default: m.SubjectFormDrawer })));
 
 const TABS_ID = 'subject-groups';
 
@@ -169,12 +172,14 @@ export default function SubjectManagementPage() {
         </TabPanel>
       ))}
       {canManage && creating && (
-        <SubjectFormDrawer
-          open
-          subject={null}
-          onClose={() => setCreating(false)}
-          onSaved={(created) => void navigate(detailsLink(created.subjectId))}
-        />
+        <Suspense fallback={null}>
+          <SubjectFormDrawer
+            open
+            subject={null}
+            onClose={() => setCreating(false)}
+            onSaved={(created) => void navigate(detailsLink(created.subjectId))}
+          />
+        </Suspense>
       )}
       {confirmDialog}
     </>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type JobCounts, type TranscodingEnvironment } from '@lectern/contract';
+import { transcodingContract, type JobCounts, type TranscodingEnvironment } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 
 export const transcodingQueryKey = ['transcoding'] as const;
@@ -9,7 +9,7 @@ export const COUNTS_REFRESH_MS = 5_000;
 
 /** GET /transcoding/counts: how many rows each of the manager's tabs holds. */
 export function getJobCounts(environment: TranscodingEnvironment, signal?: AbortSignal): Promise<JobCounts> {
-  return apiCall(contract.transcoding.counts, { query: { environment } }, { signal });
+  return apiCall(transcodingContract.counts, { query: { environment } }, { signal });
 }
 
 export const jobCountsQueryOptions = (environment: TranscodingEnvironment) =>

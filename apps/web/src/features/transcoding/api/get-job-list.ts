@@ -1,5 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { contract, type JobList, type JobListName, type JobListQuery, type VideoType } from '@lectern/contract';
+import {
+  transcodingContract,
+  type JobList,
+  type JobListName,
+  type JobListQuery,
+  type VideoType,
+} from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { transcodingQueryKey } from './get-job-counts';
 
@@ -20,13 +26,13 @@ export function getJobList(
   if (source.kind === 'videos') {
     const params = { videoType: source.videoType };
     return nextToken
-      ? apiCall(contract.transcoding.videosToBeTranscodedNext, { params, query: { ...query, nextToken } }, options)
-      : apiCall(contract.transcoding.videosToBeTranscoded, { params, query }, options);
+      ? apiCall(transcodingContract.videosToBeTranscodedNext, { params, query: { ...query, nextToken } }, options)
+      : apiCall(transcodingContract.videosToBeTranscoded, { params, query }, options);
   }
   const params = { list: source.list };
   return nextToken
-    ? apiCall(contract.transcoding.jobsNext, { params, query: { ...query, nextToken } }, options)
-    : apiCall(contract.transcoding.jobs, { params, query }, options);
+    ? apiCall(transcodingContract.jobsNext, { params, query: { ...query, nextToken } }, options)
+    : apiCall(transcodingContract.jobs, { params, query }, options);
 }
 
 export const jobListQueryKey = (source: JobListSource, query: JobListQuery) =>

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CONSTANTS, contract, type RouteOutput } from '@lectern/contract';
+import { CONSTANTS, filesContract, type RouteOutput } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { transcodingQueryKey } from './get-job-counts';
 
-export type RecordingsPage = RouteOutput<typeof contract.files.recordings>;
+export type RecordingsPage = RouteOutput<typeof filesContract.recordings>;
 
 const QUERY = {
   page: CONSTANTS.recordingsPage.page,
@@ -13,7 +13,7 @@ const QUERY = {
 
 /** GET /batch/live-class-recording?page=0&size=10000&sort=ASC: live-class recordings (spec 2 §7, §9). */
 export function getRecordings(signal?: AbortSignal): Promise<RecordingsPage> {
-  return apiCall(contract.files.recordings, { query: QUERY }, { signal });
+  return apiCall(filesContract.recordings, { query: QUERY }, { signal });
 }
 
 export const recordingsQueryOptions = () =>

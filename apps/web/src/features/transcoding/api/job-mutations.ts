@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contract, type TranscodingQueue } from '@lectern/contract';
+import { transcodingContract, type TranscodingQueue } from '@lectern/contract';
 import { apiCallWithHeaders } from '../../../lib/api-client';
 import { transcodingQueryKey } from './get-job-counts';
 
@@ -16,7 +16,7 @@ export function useSubmitJobs() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (input: { videoIds: string[]; queue: TranscodingQueue }) => {
-      const result = await apiCallWithHeaders(contract.transcoding.submit, { body: input });
+      const result = await apiCallWithHeaders(transcodingContract.submit, { body: input });
       const fallback = `${plural(input.videoIds.length, 'video', 'videos')} submitted to the ${input.queue} queue.`;
       return { data: result.data, message: result.message ?? fallback };
     },
@@ -31,7 +31,7 @@ export function useCancelJobs() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (jobIds: string[]) => {
-      const result = await apiCallWithHeaders(contract.transcoding.cancel, { body: { jobIds } });
+      const result = await apiCallWithHeaders(transcodingContract.cancel, { body: { jobIds } });
       const fallback = `${plural(jobIds.length, 'job', 'jobs')} cancelled.`;
       return { data: result.data, message: result.message ?? fallback };
     },

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type RouteOutput } from '@lectern/contract';
+import { usersContract, type RouteOutput } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export type RoleList = RouteOutput<typeof contract.users.listRoles>;
+export type RoleList = RouteOutput<typeof usersContract.listRoles>;
 
 /** GET /users/role/all: every role a staff user can hold. */
 export function getRoles(signal?: AbortSignal): Promise<RoleList> {
-  return apiCall(contract.users.listRoles, {}, { signal });
+  return apiCall(usersContract.listRoles, {}, { signal });
 }
 
 export const rolesQueryOptions = () =>

@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CONSTANTS, contract, type RouteOutput } from '@lectern/contract';
+import { CONSTANTS, usersContract, type RouteOutput } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export type UsersPage = RouteOutput<typeof contract.users.listInternal>;
+export type UsersPage = RouteOutput<typeof usersContract.listInternal>;
 /** One staff user as the list gives it. */
 export type UserRow = UsersPage['content'][number];
 
 /** GET /users/user/internal/all?page=0&size=1000: the staff users (spec 2 §7, spec 1 §9). */
 export function getInternalUsers(signal?: AbortSignal): Promise<UsersPage> {
-  return apiCall(contract.users.listInternal, { query: { ...CONSTANTS.usersPage } }, { signal });
+  return apiCall(usersContract.listInternal, { query: { ...CONSTANTS.usersPage } }, { signal });
 }
 
 export const internalUsersQueryOptions = () =>

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contract, type RouteInput } from '@lectern/contract';
+import { usersContract, type RouteInput } from '@lectern/contract';
 import { apiCallWithHeaders } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export type CreateUserInput = RouteInput<typeof contract.users.create>['body'];
-export type UpdateUserInput = RouteInput<typeof contract.users.update>['body'];
+export type CreateUserInput = RouteInput<typeof usersContract.create>['body'];
+export type UpdateUserInput = RouteInput<typeof usersContract.update>['body'];
 
 /**
  * POST /users/user: create a staff user. The server's message ("User 'X' was created.") is shown on
@@ -14,7 +14,7 @@ export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateUserInput) => {
-      const result = await apiCallWithHeaders(contract.users.create, { body });
+      const result = await apiCallWithHeaders(usersContract.create, { body });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true },
@@ -30,7 +30,7 @@ export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: UpdateUserInput) => {
-      const result = await apiCallWithHeaders(contract.users.update, { body });
+      const result = await apiCallWithHeaders(usersContract.update, { body });
       return { data: result.data, message: result.message };
     },
     meta: { serverMessage: true },

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contract, type RouteOutput } from '@lectern/contract';
+import { usersContract, type RouteOutput } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export type MobileCheck = RouteOutput<typeof contract.users.validateMobile>;
+export type MobileCheck = RouteOutput<typeof usersContract.validateMobile>;
 
 /** GET /users/user/validate/{mobileNumber}: whether a number is well formed and who holds it. */
 export function validateMobile(mobileNumber: string, signal?: AbortSignal): Promise<MobileCheck> {
-  return apiCall(contract.users.validateMobile, { params: { mobileNumber } }, { signal });
+  return apiCall(usersContract.validateMobile, { params: { mobileNumber } }, { signal });
 }
 
 export const mobileCheckQueryOptions = (mobileNumber: string) =>
