@@ -2,8 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { notify } from '../components/feedback/notify';
-import { NotifySnackbarProvider } from '../components/feedback/snackbar';
+import { NotifySnackbarHost, notify } from '../components/feedback/notify';
 import { createQueryClient } from '../lib/query-client';
 import { getSession, subscribeSession } from '../lib/session';
 import { theme } from './theme';
@@ -15,7 +14,7 @@ export function createAppQueryClient(): QueryClient {
   });
 }
 
-/** Theme, baseline styles, server state and snackbars (at most 4 at once, hidden after 4000 ms). */
+/** Theme, baseline styles, server state and snackbars (at most 4 at once, hidden after 4000 ms; loaded with the first). */
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createAppQueryClient());
   useClearCacheWhenUserChanges(client);
@@ -23,7 +22,8 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={client}>
-        <NotifySnackbarProvider>{children}</NotifySnackbarProvider>
+        {children}
+        <NotifySnackbarHost />
       </QueryClientProvider>
     </ThemeProvider>
   );

@@ -1,10 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { notify } from './notify';
-import { NotifySnackbarProvider } from './snackbar';
+import { describe, expect, it, vi } from 'vitest';
+import { NotifySnackbarHost, notify } from './notify';
 
 function renderProvider() {
-  render(<NotifySnackbarProvider />);
+  render(<NotifySnackbarHost />);
 }
 
 describe('notify', () => {
@@ -35,5 +34,17 @@ describe('notify', () => {
     const info = (await screen.findByText('Saved to drafts')).closest('[role="status"]');
     expect(info?.textContent).toBe('Saved to drafts');
     expect(info?.className).toContain('MuiAlert-colorInfo');
+  });
+});
+
+describe('NotifySnackbarHost', () => {
+  it('shows a message raised before the snackbars were loaded, once they are', async () => {
+    // a fresh module, as at start-up: raised first (a failing call), then the host loads notistack
+    vi.resetModules();
+    const fresh = await import('./notify');
+    act(() => fresh.notify('warning', 'Raised before the host'));
+    render(<fresh.NotifySnackbarHost />);
+    const warning = (await screen.findByText('Raised before the host')).closest('[role="alert"]');
+    expect(warning?.className).toContain('MuiAlert-colorWarning');
   });
 });

@@ -1,9 +1,7 @@
-import { forwardRef, type ReactNode } from 'react';
 import type { AlertColor } from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Snackbar from '@mui/material/Snackbar';
-import { SnackbarContent, SnackbarProvider, type CustomContentProps } from 'notistack';
 import { CONSTANTS, MESSAGES } from '@lectern/contract';
 import { LiveAlert } from './live-region';
 
@@ -51,42 +49,6 @@ export function FeedbackSnackbar({
         {message ?? defaultSnackbarMessage(severity)}
       </LiveAlert>
     </Snackbar>
-  );
-}
-
-/** A snackbar raised through notify(): notistack's placement and queue, the look and live region of LiveAlert. */
-const NotifySnackbar = forwardRef<HTMLDivElement, CustomContentProps>(function NotifySnackbar(
-  { message, variant, style, className },
-  ref,
-) {
-  return (
-    <SnackbarContent ref={ref} style={style} className={className}>
-      <LiveAlert severity={variant === 'default' ? 'info' : variant} variant="filled" sx={{ width: '100%' }}>
-        {message}
-      </LiveAlert>
-    </SnackbarContent>
-  );
-});
-
-const NOTIFY_SNACKBARS = {
-  default: NotifySnackbar,
-  success: NotifySnackbar,
-  error: NotifySnackbar,
-  warning: NotifySnackbar,
-  info: NotifySnackbar,
-};
-
-/** Where notify() shows its snackbars: at most 4 at once, hidden after 4000 ms (spec 1 §9). */
-export function NotifySnackbarProvider({ children }: { children?: ReactNode }) {
-  return (
-    <SnackbarProvider
-      maxSnack={CONSTANTS.notificationSnackbarMax}
-      autoHideDuration={CONSTANTS.notificationSnackbarAutoHideMs}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      Components={NOTIFY_SNACKBARS}
-    >
-      {children}
-    </SnackbarProvider>
   );
 }
 

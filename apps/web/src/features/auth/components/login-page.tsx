@@ -7,7 +7,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CONSTANTS, isValidMobileNumber } from '@lectern/contract';
 import { LecternLogo } from '../../../components/lectern-logo';
@@ -20,6 +19,7 @@ import { useLogin } from '../api/login';
 import { useSendOtp } from '../api/send-otp';
 import { formatCountdown, useCountdown } from '../hooks/use-countdown';
 import { DemoNumbers } from './demo-numbers';
+import { LoginField } from './login-field';
 
 const MOBILE_ERROR = 'Enter a 10-digit mobile number.';
 const CODE_ERROR = `Enter the ${CONSTANTS.otpLength}-digit code.`;
@@ -144,23 +144,19 @@ export default function LoginPage() {
 
             {!sent ? (
               <Box component="form" noValidate onSubmit={requestCode}>
-                <TextField
+                <LoginField
                   inputRef={mobileInput}
                   label="Mobile number"
                   value={mobileNumber}
-                  onChange={(event) => {
-                    setMobileNumber(digits(event.target.value, 10));
+                  onChange={(value) => {
+                    setMobileNumber(digits(value, 10));
                     setMobileError(null);
                   }}
-                  error={mobileError !== null}
-                  helperText={mobileError ?? ' '}
-                  fullWidth
+                  error={mobileError}
                   autoFocus
                   autoComplete="tel-national"
-                  slotProps={{
-                    htmlInput: { inputMode: 'numeric', maxLength: 10, pattern: '[0-9]*' },
-                    input: { startAdornment: <InputAdornment position="start">+91</InputAdornment> },
-                  }}
+                  htmlInput={{ inputMode: 'numeric', maxLength: 10, pattern: '[0-9]*' }}
+                  startAdornment={<InputAdornment position="start">+91</InputAdornment>}
                 />
                 <Button
                   type="submit"
@@ -199,26 +195,22 @@ export default function LoginPage() {
                   </Alert>
                 )}
                 {/* it appears once the code is sent: focused then, so the keyboard goes on where it was */}
-                <TextField
+                <LoginField
                   inputRef={codeInput}
                   autoFocus
                   label="One-time code"
                   value={code}
-                  onChange={(event) => {
-                    setCode(digits(event.target.value, CONSTANTS.otpLength));
+                  onChange={(value) => {
+                    setCode(digits(value, CONSTANTS.otpLength));
                     setCodeError(null);
                   }}
-                  error={codeError !== null}
-                  helperText={codeError ?? ' '}
-                  fullWidth
+                  error={codeError}
                   autoComplete="one-time-code"
-                  slotProps={{
-                    htmlInput: {
-                      inputMode: 'numeric',
-                      maxLength: CONSTANTS.otpLength,
-                      pattern: '[0-9]*',
-                      style: { letterSpacing: '0.4em', fontVariantNumeric: 'tabular-nums' },
-                    },
+                  htmlInput={{
+                    inputMode: 'numeric',
+                    maxLength: CONSTANTS.otpLength,
+                    pattern: '[0-9]*',
+                    style: { letterSpacing: '0.4em', fontVariantNumeric: 'tabular-nums' },
                   }}
                 />
                 <Button
