@@ -28,7 +28,8 @@ export interface ConsoleOptions {
 export async function startBenchConsole(options: ConsoleOptions): Promise<RunningConsole> {
   const started = await startConsole(options.dataDir, {
     cpus: options.cpus,
-    timeoutMs: 240_000,
+    // the large seed on PostgreSQL (200,000 students, 600,000 orders and their invoices) takes minutes
+    timeoutMs: 600_000,
     env: {
       DATABASE_URL: options.databaseUrl ?? '',
       DEMO_SEED: 'large',

@@ -91,6 +91,10 @@ async function firstLoad(browser: Browser, baseUrl: string, screen: string, sess
       }
     });
     await page.goto(screen, { waitUntil: 'networkidle' });
+    // networkidle can come while the entry chunk still runs (no request for 500 ms): the screen is
+    // loaded once its heading shows and the network is quiet again
+    await page.locator('main h1, h1').first().waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
     let brotliBytes = 0;
     let gzipBytes = 0;
     let rawBytes = 0;
