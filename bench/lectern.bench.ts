@@ -4,7 +4,7 @@ import path from 'node:path';
 import { it } from 'vitest';
 import { startBenchConsole } from './lib/console';
 import { ALL_CPUS, CAN_PIN, CPUS, pinSelf } from './lib/cpu';
-import { judge, medianRows, renderTable, writeResults, type BenchRow } from './report';
+import { couldNotRun, judge, medianRows, renderTable, writeResults, type BenchRow } from './report';
 import { apiRows, crossDriverRows } from './sections/api-rows';
 import { apiSection, type ApiFigures, type Driver } from './sections/api';
 import { batchesSection } from './sections/batches';
@@ -36,16 +36,6 @@ const log = (line: string) => {
   process.stdout.write(`[bench ${elapsed}s] ${line}\n`);
 };
 
-const failed = (section: string, error: unknown): BenchRow => ({
-  section,
-  figure: 'the benchmark could not run',
-  ours: null,
-  baseline: null,
-  unit: '',
-  budget: { text: 'runs' },
-  note: `${(error as Error).message ?? String(error)}`.split('\n').slice(0, 6).join(' / ').slice(0, 600),
-});
-
 /** One run of every section asked for: its rows, in a fixed order. */
 async function runOnce(drivers: Driver[]): Promise<BenchRow[]> {
   const loadDriver: Driver = drivers.at(-1)!;
@@ -66,7 +56,7 @@ async function runOnce(drivers: Driver[]): Promise<BenchRow[]> {
           figures.push(result);
           rows.push(...apiRows(result));
         } catch (error) {
-          rows.push(failed(`API (${driver})`, error));
+          rows.push(couldNotRun(`API (${driver})`, error));
         }
       }
       rows.push(...crossDriverRows(figures));
@@ -75,7 +65,7 @@ async function runOnce(drivers: Driver[]): Promise<BenchRow[]> {
     if (runs('batches')) {
       await batchesSection(process.env.DATABASE_URL, log).then(
         (r) => rows.push(...r),
-        (error: unknown) => rows.push(failed('bulk student upload', error)),
+        (error: unknown) => rows.push(couldNotRun('bulk student upload', error)),
       );
     }
 
@@ -85,7 +75,7 @@ async function runOnce(drivers: Driver[]): Promise<BenchRow[]> {
       log('transport: idle CPU, static answers against bare node:http');
       await transportSection(log).then(
         (r) => rows.push(...r),
-        (error: unknown) => rows.push(failed('transport', error)),
+        (error: unknown) => rows.push(couldNotRun('transport', error)),
       );
     }
 
@@ -105,7 +95,7 @@ async function runOnce(drivers: Driver[]): Promise<BenchRow[]> {
           S3_BUCKET_VIDEOS: 'lectern',
         },
       }).catch((error: unknown) => {
-        rows.push(failed('browser and transcode', error));
+        rows.push(couldNotRun('browser and transcode', error));
         return null;
       });
       if (server) {
@@ -113,21 +103,21 @@ async function runOnce(drivers: Driver[]): Promise<BenchRow[]> {
           if (runs('transport')) {
             await wireRows(server.baseUrl).then(
               (r) => rows.push(...r),
-              (error: unknown) => rows.push(failed('transport', error)),
+              (error: unknown) => rows.push(couldNotRun('transport', error)),
             );
           }
           if (runs('web')) {
             log('first load, big table, page speed');
             await webSection(server.baseUrl, log).then(
               (r) => rows.push(...r),
-              (error: unknown) => rows.push(failed('browser', error)),
+              (error: unknown) => rows.push(couldNotRun('browser', error)),
             );
           }
           if (runs('transcode')) {
             log('transcode');
             await transcodeSection({ baseUrl: server.baseUrl, pid: server.child.pid!, dataDir }, log).then(
               (r) => rows.push(...r),
-              (error: unknown) => rows.push(failed('transcode', error)),
+              (error: unknown) => rows.push(couldNotRun('transcode', error)),
             );
           }
         } finally {
@@ -140,7 +130,7 @@ async function runOnce(drivers: Driver[]): Promise<BenchRow[]> {
       log('upload (1 GiB, best of 3)');
       await uploadSection().then(
         (r) => rows.push(...r),
-        (error: unknown) => rows.push(failed('upload', error)),
+        (error: unknown) => rows.push(couldNotRun('upload', error)),
       );
     }
   } finally {

@@ -33,6 +33,19 @@ export interface JudgedRow extends BenchRow {
   result: Verdict;
 }
 
+/** The row of a benchmark that could not run (a crash, a timeout): it fails, saying why. */
+export function couldNotRun(section: string, error: unknown): BenchRow {
+  return {
+    section,
+    figure: 'the benchmark could not run',
+    ours: null,
+    baseline: null,
+    unit: '',
+    budget: { text: 'runs' },
+    note: `${(error as Error).message ?? String(error)}`.split('\n').slice(0, 6).join(' / ').slice(0, 600),
+  };
+}
+
 /** Ratio and verdict of a row: a row with a budget that could not be measured fails. */
 export function judge(row: BenchRow): JudgedRow {
   const ratio = row.ours !== null && row.baseline ? row.ours / row.baseline : null;

@@ -75,21 +75,38 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     setupClient: (client) => client.setRequests(timed(perConnection(index++))),
   });
   const from = started + warmup * 1000;
-  const window = samples.filter((s) => s.at >= from);
+  const seconds = Math.max(0.001, (Math.max(performance.now(), from) - from) / 1000);
+  return summarise(
+    samples.filter((s) => s.at >= from),
+    seconds,
+    result,
+  );
+}
+
+/**
+ * The figures of a run's measured window: 2xx answers per second over `seconds`, their latency
+ * percentiles (ms, to `decimals` places), the other answers by status, and the run's socket errors.
+ */
+export function summarise(
+  window: readonly { status: number; ms: number }[],
+  seconds: number,
+  failures: { errors: number; timeouts: number },
+  decimals = 0,
+): LoadResult {
   const ok = window.filter((s) => s.status >= 200 && s.status < 300);
   const latencies = ok.map((s) => s.ms);
   const statuses: Record<string, number> = {};
   for (const s of window) statuses[s.status] = (statuses[s.status] ?? 0) + 1;
-  const seconds = Math.max(0.001, (Math.max(performance.now(), from) - from) / 1000);
+  const round = (ms: number) => Math.round(ms * 10 ** decimals) / 10 ** decimals;
   return {
     rate: ok.length / seconds,
-    p50: Math.round(percentile(latencies, 50)),
-    p99: Math.round(percentile(latencies, 99)),
+    p50: round(percentile(latencies, 50)),
+    p99: round(percentile(latencies, 99)),
     max: Math.round(latencies.reduce((most, ms) => Math.max(most, ms), 0)),
     ok: ok.length,
     non2xx: window.length - ok.length,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    errors: failures.errors,
+    timeouts: failures.timeouts,
     seconds,
     statuses,
   };

@@ -1,6 +1,5 @@
 import http from 'node:http';
-import { percentile } from '../report';
-import type { LoadResult } from './load';
+import { summarise, type LoadResult } from './load';
 
 export interface OpenLoopOptions {
   url: string;
@@ -81,21 +80,5 @@ export async function openLoop(options: OpenLoopOptions): Promise<LoadResult & {
 
   const from = started + warmup * 1000;
   const window = samples.filter((s) => s.due >= from);
-  const ok = window.filter((s) => s.status >= 200 && s.status < 300);
-  const latencies = ok.map((s) => s.ms);
-  const statuses: Record<string, number> = {};
-  for (const s of window) statuses[s.status] = (statuses[s.status] ?? 0) + 1;
-  return {
-    offered: options.rate,
-    rate: ok.length / options.duration,
-    p50: Math.round(percentile(latencies, 50) * 10) / 10,
-    p99: Math.round(percentile(latencies, 99) * 10) / 10,
-    max: Math.round(latencies.reduce((most, ms) => Math.max(most, ms), 0)),
-    ok: ok.length,
-    non2xx: window.length - ok.length,
-    errors,
-    timeouts,
-    seconds: options.duration,
-    statuses,
-  };
+  return { offered: options.rate, ...summarise(window, options.duration, { errors, timeouts }, 1) };
 }

@@ -4,7 +4,7 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { PAGES } from '@lectern/contract';
 import { signIn, type Session } from '../lib/client';
-import { median, type BenchRow } from '../report';
+import { couldNotRun, median, type BenchRow } from '../report';
 
 /**
  * The browser figures, against the built console with the large data set: the brotli size of the
@@ -435,17 +435,7 @@ export async function webSection(baseUrl: string, log: (line: string) => void): 
     try {
       rows.push(...(await fn()));
     } catch (error) {
-      rows.push({
-        section,
-        figure: 'the benchmark could not run',
-        ours: null,
-        baseline: null,
-        unit: '',
-        budget: { text: 'runs' },
-        note: String((error as Error).message ?? error)
-          .split('\n')[0]!
-          .slice(0, 400),
-      });
+      rows.push(couldNotRun(section, error));
     }
   };
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
