@@ -3,6 +3,7 @@ import {
   RANDOM_ID_ALPHABET,
   SANITIZE_CHARACTERS,
   formatBytes,
+  plural,
   formatDate,
   formatDateLong,
   formatDuration,
@@ -498,5 +499,18 @@ describe('India time', () => {
       start: 'Mon, 30 Nov, 11:00 PM',
       end: 'Tue, 1 Dec, 12:30 AM',
     });
+  });
+});
+
+describe('plural', () => {
+  it('says one thing in the singular and every other count in the plural', () => {
+    expect(plural(1, 'student')).toBe('1 student');
+    expect(plural(0, 'student')).toBe('0 students');
+    expect(plural(2, 'package')).toBe('2 packages');
+    expect(plural(2, 'class', 'classes')).toBe('2 classes');
+  });
+
+  it('groups large counts the Indian way', () => {
+    expect(plural(123456, 'video')).toBe('1,23,456 videos');
   });
 });

@@ -311,3 +311,14 @@ export function uuid(): string {
   const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+const englishPlurals = new Intl.PluralRules('en-IN');
+
+/**
+ * A count with its noun in the right number, Indian digit grouping: plural(1, 'student') -> '1 student',
+ * plural(1200, 'student') -> '1,200 students', plural(2, 'class', 'classes') -> '2 classes'. Every count
+ * in a sentence goes through this (never 'student(s)').
+ */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${formatIndianNumber(count)} ${englishPlurals.select(count) === 'one' ? one : many}`;
+}
