@@ -102,12 +102,16 @@ export class FilesRepository {
     return row ?? null;
   }
 
-  /** Every catalogue with its number of preview videos, by name (one query). */
+  /**
+   * Every catalogue that is not archived, with its number of preview videos, by name (one query):
+   * an archived catalogue is off the store, so its videos are not offered as demos.
+   */
   async previewFolders(): Promise<PreviewFolder[]> {
     const rows = await this.db
       .select({ catalogueId: catalogues.id, catalogueName: catalogues.name, videoCount: count(videos.id) })
       .from(catalogues)
       .leftJoin(videos, and(eq(videos.catalogueId, catalogues.id), isNull(videos.subjectId)))
+      .where(eq(catalogues.archived, false))
       .groupBy(catalogues.id, catalogues.name)
       .orderBy(asc(catalogues.name), asc(catalogues.id));
     return rows.map((r) => ({ ...r, videoCount: Number(r.videoCount) }));

@@ -65,7 +65,7 @@ export class PreviewVideosService {
     };
   }
 
-  /** GET preview-videos/all: every catalogue with its number of preview videos, by name. */
+  /** GET preview-videos/all: every catalogue not archived, with its number of preview videos, by name. */
   async folders(): Promise<PreviewFolder[]> {
     return this.files.previewFolders();
   }

@@ -103,7 +103,9 @@ describe('preview videos: folders, register, rename, move, delete', () => {
     const before = await as(t, contentAdmin)('GET', `${API}/preview-videos/all`);
     expect(before.status).toBe(200);
     // every real catalogue is a folder: the demo-video folders and the publisher's demo catalogues
-    const catalogues = await t.database.query<{ id: string; name: string }>('SELECT id, name FROM catalogues');
+    const catalogues = await t.database.query<{ id: string; name: string }>(
+      'SELECT id, name FROM catalogues WHERE NOT archived',
+    );
     expect(catalogues.length).toBeGreaterThan(DEMO_CATALOGUES.length);
     expect(before.body.data).toEqual(
       [...catalogues]
@@ -114,6 +116,21 @@ describe('preview videos: folders, register, rename, move, delete', () => {
     const after = await as(t, contentAdmin)('GET', `${API}/preview-videos/all`);
     expect(after.body.data.find((f: { catalogueId: string }) => f.catalogueId === JEE).videoCount).toBe(2);
     expect(after.body.data.find((f: { catalogueId: string }) => f.catalogueId === NEET).videoCount).toBe(0);
+  });
+
+  it('leaves archived catalogues out of the folders, and lists them again once unarchived', async () => {
+    const ids = async () =>
+      ((await as(t, contentAdmin)('GET', `${API}/preview-videos/all`)).body.data as { catalogueId: string }[]).map(
+        (f) => f.catalogueId,
+      );
+    expect(await ids()).toContain(NEET);
+    await t.database.query('UPDATE catalogues SET archived = true WHERE id = $1', [NEET]);
+    try {
+      expect(await ids()).not.toContain(NEET);
+    } finally {
+      await t.database.query('UPDATE catalogues SET archived = false WHERE id = $1', [NEET]);
+    }
+    expect(await ids()).toContain(NEET);
   });
 
   it('refuses to register preview videos of a catalogue that does not exist', async () => {
