@@ -20,6 +20,8 @@ export const queryKeys = {
   catalogues: ['catalogues'] as const,
   catalogueList: (archived: 'true' | 'false' | 'all') => ['catalogues', 'list', archived] as const,
   catalogue: (catalogueId: string) => ['catalogues', 'detail', catalogueId] as const,
+  /** The preview videos uploaded to a catalogue's own folder (its editor's list). */
+  cataloguePreviewVideos: (catalogueId: string) => ['catalogues', 'detail', catalogueId, 'preview-videos'] as const,
   /** The OTS manager's catalogues and a catalogue's subscriptions: under catalogues, so a change to either refreshes the other. */
   otsCatalogues: ['catalogues', 'ots', 'list'] as const,
   otsSubscriptions: (catalogueId: string) => ['catalogues', 'ots', 'subscriptions', catalogueId] as const,
@@ -28,6 +30,10 @@ export const queryKeys = {
   studentByMobile: (mobileNumber: string) => ['students', 'mobile', mobileNumber] as const,
   studentSubscriptions: (studentId: string) => ['students', 'subscriptions', studentId] as const,
   studentOrders: (studentId: string) => ['students', 'orders', studentId] as const,
+  /** Browse Demo Videos: the folders (catalogues with their numbers of preview videos) and each folder's files. */
+  previewVideos: ['demo-videos'] as const,
+  previewFolders: ['demo-videos', 'folders'] as const,
+  previewFiles: (catalogueId: string) => ['demo-videos', 'files', catalogueId] as const,
   /** Every delivery package list (Delivery Management's tabs, a student's packages): a change to a package refreshes them all. */
   deliveryLists: ['delivery', 'list'] as const,
 };
@@ -40,4 +46,13 @@ export function refreshSubjectVideos(queryClient: QueryClient, subjectId: string
   void queryClient.invalidateQueries({ queryKey: queryKeys.subject(subjectId) });
   void queryClient.invalidateQueries({ queryKey: queryKeys.subjectVideos(subjectId) });
   void queryClient.invalidateQueries({ queryKey: queryKeys.explorerVideos(subjectId) });
+}
+
+/**
+ * After preview videos of a catalogue were registered: the demo browser's folders (their numbers of
+ * videos) and files, and the catalogue's own list of preview videos.
+ */
+export function refreshPreviewVideos(queryClient: QueryClient, catalogueId: string): void {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.previewVideos });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.cataloguePreviewVideos(catalogueId) });
 }

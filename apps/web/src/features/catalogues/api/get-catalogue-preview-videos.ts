@@ -11,7 +11,7 @@ export async function getCataloguePreviewVideos(catalogueId: string, signal?: Ab
 
 export const cataloguePreviewVideosQueryOptions = (catalogueId: string) =>
   queryOptions({
-    queryKey: [...queryKeys.catalogue(catalogueId), 'preview-videos'],
+    queryKey: queryKeys.cataloguePreviewVideos(catalogueId),
     queryFn: ({ signal }) => getCataloguePreviewVideos(catalogueId, signal),
   });
 

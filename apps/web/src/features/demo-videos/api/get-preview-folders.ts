@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { filesContract, type PreviewFolder } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
-
-export const demoVideosQueryKey = ['demo-videos'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /file-explorer-service/cloud/preview-videos/all: the browser's folders, one per catalogue. */
 export function getPreviewFolders(signal?: AbortSignal): Promise<PreviewFolder[]> {
@@ -11,7 +10,7 @@ export function getPreviewFolders(signal?: AbortSignal): Promise<PreviewFolder[]
 
 export const previewFoldersQueryOptions = () =>
   queryOptions({
-    queryKey: [...demoVideosQueryKey, 'folders'],
+    queryKey: queryKeys.previewFolders,
     queryFn: ({ signal }) => getPreviewFolders(signal),
   });
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { filesContract, type RouteOutput } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
-import { demoVideosQueryKey } from './get-preview-folders';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type PreviewVideos = RouteOutput<typeof filesContract.previewVideos>;
 
@@ -12,7 +12,7 @@ export function getPreviewVideos(catalogueId: string, signal?: AbortSignal): Pro
 
 export const previewVideosQueryOptions = (catalogueId: string) =>
   queryOptions({
-    queryKey: [...demoVideosQueryKey, 'files', catalogueId],
+    queryKey: queryKeys.previewFiles(catalogueId),
     queryFn: ({ signal }) => getPreviewVideos(catalogueId, signal),
   });
 

@@ -1,7 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../../lib/query-keys';
 import { UploadQueue, type QueueDeps, type QueueTarget } from '../../../lib/uploads/upload-queue';
 import type { UploadPersistence } from '../../../lib/uploads/upload-store';
 import { fakeHandle, memoryPersistence, storedUpload, videoFile } from '../../../lib/uploads/test/memory-persistence';
@@ -44,7 +45,7 @@ function setup(options: { persist?: UploadPersistence } = {}) {
       <UploadPanel queue={queue} />
     </QueryClientProvider>,
   );
-  return { queue, deps, finish, invalidate, view, user: userEvent.setup() };
+  return { queue, deps, finish, invalidate, client, view, user: userEvent.setup() };
 }
 
 const file = (name: string, size = 1000) => new File([new Uint8Array(size)], name, { type: 'video/mp4' });
@@ -136,6 +137,29 @@ describe('the floating upload panel', () => {
     finish['ok.mp4']!.resolve();
     await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['subjects', 'detail', 'subj-1'] }));
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['file-explorer', 'videos', 'subj-1'] });
+  });
+
+  it("refreshes Browse Demo Videos' folder counts and files after a preview video is registered", async () => {
+    const { queue, finish, client } = setup();
+    // what the demo browser shows: a folder with no videos yet, read once and kept fresh for 30 s
+    let videoCount = 0;
+    const readFolders = vi.fn(async () => [{ catalogueId: 'cat-1', catalogueName: 'JEE', videoCount }]);
+    function Folders() {
+      const folders = useQuery({ queryKey: queryKeys.previewFolders, queryFn: readFolders, staleTime: 30_000 });
+      return <p>{folders.data?.[0] && `Videos: ${folders.data[0].videoCount}`}</p>;
+    }
+    render(
+      <QueryClientProvider client={client}>
+        <Folders />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Videos: 0')).toBeTruthy();
+    queue.enqueue(file('ok.mp4'), { type: 'preview-video', catalogueId: 'cat-1' });
+    await screen.findByTestId('upload-row');
+    videoCount = 1;
+    finish['ok.mp4']!.resolve();
+    expect(await screen.findByText('Videos: 1')).toBeTruthy();
+    expect(readFolders).toHaveBeenCalledTimes(2);
   });
 
   it('tells screen readers in a live region how each file ended, failures at once', async () => {

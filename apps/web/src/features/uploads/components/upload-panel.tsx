@@ -21,10 +21,10 @@ import PauseCircleOutlineIcon from '@mui/icons-material/PauseCircleOutline';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
-import { formatBytes, shortenFileName } from '@lectern/contract';
+import { formatBytes, shortenFileName, plural } from '@lectern/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { VisuallyHidden } from '../../../components/visually-hidden';
-import { refreshSubjectVideos } from '../../../lib/query-keys';
+import { refreshPreviewVideos, refreshSubjectVideos } from '../../../lib/query-keys';
 import { uploadQueue as defaultQueue } from '../../../lib/uploads/default-queue';
 import {
   queueCounts,
@@ -202,7 +202,8 @@ function UploadRow({
 /**
  * The floating upload panel (spec 1 §2): shown while files are queued, 'N items in progress', can
  * collapse; 'FIX FAILURES (n)', 'Upload All', 'Clear Uploaded', 'Clear All'; a row per file.
- * After each registration it refreshes the subject and its file lists.
+ * After each registration it refreshes the lists that show the file: the subject's, or the catalogue's
+ * preview videos and the demo browser's folders.
  */
 export function UploadPanel({ queue = defaultQueue }: { queue?: UploadQueue }) {
   const { items } = useQueueState(queue);
@@ -214,8 +215,8 @@ export function UploadPanel({ queue = defaultQueue }: { queue?: UploadQueue }) {
   useEffect(
     () =>
       queue.onRegistered((item) => {
-        if (item.target.type !== 'subject') return;
-        refreshSubjectVideos(queryClient, item.target.subjectId);
+        if (item.target.type === 'subject') refreshSubjectVideos(queryClient, item.target.subjectId);
+        else refreshPreviewVideos(queryClient, item.target.catalogueId);
       }),
     [queue, queryClient],
   );
@@ -256,7 +257,7 @@ export function UploadPanel({ queue = defaultQueue }: { queue?: UploadQueue }) {
         }}
       >
         <Typography component="h2" variant="subtitle1" sx={{ flex: 1, fontWeight: 600 }} aria-live="polite">
-          {`${counts.inProgress} items in progress`}
+          {`${plural(counts.inProgress, 'item')} in progress`}
           {counts.interrupted > 0 ? ` · ${counts.interrupted} to resume` : ''}
         </Typography>
         {/* progress in quarters and how each file ended, for screen readers (the rings change every percent) */}
