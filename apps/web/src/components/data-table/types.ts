@@ -58,6 +58,8 @@ export interface ButtonCellConfig<Row> {
   variant?: 'text' | 'outlined' | 'contained';
   /** Accessible name when the visible label is not enough, e.g. (row) => `Open ${row.name}`. */
   ariaLabel?: (row: Row) => string;
+  /** Why the button is disabled for this row (the column's `disabled`), shown beside it on hover, focus or tap. */
+  disabledReason?: (row: Row) => string | null;
 }
 
 export interface ProgressCellConfig<Row> {

@@ -105,6 +105,7 @@ export function renderCell<Row>(column: ColumnConfig<Row>, row: Row): ReactNode 
           onClick={config.onClick ? () => config.onClick?.(row) : undefined}
           variant={config.variant}
           disabled={disabled}
+          disabledReason={disabled ? (config.disabledReason?.(row) ?? undefined) : undefined}
           ariaLabel={config.ariaLabel?.(row)}
         />
       );

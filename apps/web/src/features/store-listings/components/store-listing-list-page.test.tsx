@@ -124,6 +124,26 @@ describe('Store listings', () => {
     expect(find('DELETE /publisher/storemanager/store/sl-2')).toHaveLength(1);
   });
 
+  it("says why a published listing's Delete is unavailable, by tap or keyboard as well as hover", async () => {
+    const { user } = await setup('/publisher/storeManager/storelistings');
+    await screen.findByText(/^NEET Complete /, undefined, { timeout: 30_000 });
+    const reason = "'NEET Complete' is published in the store. Save it as a draft first, then delete it.";
+    const neet = within(row('NEET Complete'));
+    // the disabled button is described by the reason, for screen readers
+    expect(neet.getByRole('button', { name: 'Delete NEET Complete' })).toHaveProperty('disabled', true);
+    expect(neet.getByRole('button', { name: 'Delete NEET Complete' }).getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      document.getElementById(
+        neet.getByRole('button', { name: 'Delete NEET Complete' }).getAttribute('aria-describedby') ?? '',
+      )?.textContent,
+    ).toBe(reason);
+    // a tap on the info button beside it shows the reason; a draft's Delete has none
+    const why = neet.getByRole('button', { name: 'Why Delete is unavailable' });
+    await user.click(why);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(reason);
+    expect(within(row('JEE Crash')).queryByRole('button', { name: 'Why Delete is unavailable' })).toBeNull();
+  });
+
   it('shows a failed load with Retry', async () => {
     await setup('/publisher/storeManager/storelistings', ['CONTENT_ADMIN'], {
       'GET /publisher/storemanager/all': {

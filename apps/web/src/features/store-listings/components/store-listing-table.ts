@@ -2,6 +2,7 @@ import type { StoreListingListItem } from '@lectern/contract';
 import { statusStyle, type ColumnConfig, type TableConfig } from '../../../components/data-table';
 import { completeness, fromListItem } from './completeness';
 import { STORE_EDITOR_PATH } from '../hooks/use-store-listing-params';
+import { MESSAGES, fillMessage, plural } from '@lectern/contract';
 
 /** Which of the two store-manager tables: the listings with their tags, or the details with what each holds. */
 export type ListingView = 'listings' | 'details';
@@ -31,8 +32,6 @@ const NAME_COLUMN: ColumnConfig<StoreListingListItem> = {
   sortValue: (row) => row.storeListingName.toLowerCase(),
   extraWidth: 200,
 };
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** What a listing holds, three short lines: '2 plans · 1 video', '3 FAQs · 2 testimonials', '1 paper · 0 recommended'. */
 function holds(row: Pick<StoreListingListItem, 'counts'>): string[] {
@@ -89,13 +88,17 @@ export function storeListingTableConfig(
       title: 'Delete',
       hideTitle: true,
       elementType: 'button',
-      // a published listing is unpublished first (the server says so too)
+      // a published listing is unpublished first (the server's rule, in its words)
       disabled: (row) => row.publishState,
       elementConfig: {
         label: 'Delete',
         variant: 'text',
         onClick: remove,
         ariaLabel: (row) => `Delete ${row.storeListingName}`,
+        disabledReason: (row) =>
+          row.publishState
+            ? fillMessage(MESSAGES.storeListingPublished, { storeListingName: row.storeListingName })
+            : null,
       },
     },
   ];
