@@ -30,3 +30,20 @@ export function verifyZoomSignature(
 export function zoomUrlValidation(secret: string, plainToken: string): { plainToken: string; encryptedToken: string } {
   return { plainToken, encryptedToken: crypto.createHmac('sha256', secret).update(plainToken).digest('hex') };
 }
+
+/**
+ * How long an event's identity is kept: Zoom sends an unanswered event again after 5, 25 and 85
+ * minutes (each retry newly timestamped and signed), so a day covers every retry.
+ */
+export const ZOOM_EVENT_KEEP_MS = 24 * 3_600_000;
+
+/**
+ * An event's identity (Zoom's webhooks carry no event id): its type, when it happened (event_ts) and
+ * the object it is about (meeting id and instance uuid). Zoom's retries of one event share it; a
+ * replay of a signed request has it too.
+ */
+export function zoomEventKey(body: { event: string; event_ts?: unknown; payload: Record<string, unknown> }): string {
+  const object = (body.payload.object ?? {}) as { id?: unknown; uuid?: unknown };
+  const identity = JSON.stringify([body.event, body.event_ts ?? null, object.id ?? null, object.uuid ?? null]);
+  return `zoom-event:${crypto.createHash('sha256').update(identity).digest('hex')}`;
+}

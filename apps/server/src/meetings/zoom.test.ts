@@ -3,7 +3,7 @@ import { loadConfig, type ZoomConfig } from '../config';
 import { startFakeZoom, type FakeZoom } from '../test/fake-zoom';
 import { jitsiDriver, jitsiRoom } from './jitsi';
 import { MeetingError, Meetings, type MeetingSpec } from './meetings';
-import { ZoomClient, meetingPathId, retryAfterMs } from './zoom';
+import { ZoomClient, isZoomDownloadUrl, meetingPathId, retryAfterMs } from './zoom';
 import { verifyZoomSignature, zoomSignature, zoomUrlValidation } from './zoom-webhook';
 
 const spec: MeetingSpec = {
@@ -241,6 +241,32 @@ describe('Zoom webhook signatures', () => {
     const answer = zoomUrlValidation('whsec', 'qgg8vlvZRS6UYooatFL8Aw');
     expect(answer.plainToken).toBe('qgg8vlvZRS6UYooatFL8Aw');
     expect(answer.encryptedToken).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe("recording downloads: Zoom's hosts only", () => {
+  it('takes https on zoom.us, its subdomains and zoomgov.com, and the configured Zoom origins', () => {
+    for (const url of [
+      'https://zoom.us/rec/download/abc',
+      'https://us05web.zoom.us/rec/download/abc?access_token=x',
+      'https://ssrweb.zoom.us/cmr/replay/abc.mp4',
+      'https://ZOOM.US/rec/download/abc',
+      'https://us06web.zoomgov.com/rec/download/abc',
+    ])
+      expect(isZoomDownloadUrl(url), url).toBe(true);
+    for (const url of [
+      'http://zoom.us/rec/download/abc',
+      'https://zoom.us.example.com/rec',
+      'https://evilzoom.us/rec',
+      'https://zoom.us@example.com/rec',
+      'https://user:pw@zoom.us/rec',
+      'https://169.254.169.254/latest/meta-data',
+      'javascript:alert(1)',
+      'not a url',
+    ])
+      expect(isZoomDownloadUrl(url), url).toBe(false);
+    expect(isZoomDownloadUrl('http://127.0.0.1:4000/rec/x', ['http://127.0.0.1:4000'])).toBe(true);
+    expect(isZoomDownloadUrl('http://127.0.0.1:4001/rec/x', ['http://127.0.0.1:4000'])).toBe(false);
   });
 });
 

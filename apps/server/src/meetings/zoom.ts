@@ -175,6 +175,80 @@ export class ZoomClient {
   }
 }
 
+/** How many redirects a recording download follows (Zoom sends one, to its own file host). */
+export const ZOOM_DOWNLOAD_MAX_HOPS = 3;
+
+/**
+ * Whether a recording may be fetched from `url` (with the download token): https on Zoom's own hosts
+ * (zoom.us and its subdomains such as us05web.zoom.us and ssrweb.zoom.us; zoomgov.com for ZoomGov), or
+ * an origin this server was configured to call Zoom at (ZOOM_API_BASE, ZOOM_OAUTH_BASE).
+ */
+export function isZoomDownloadUrl(url: string, trustedOrigins: readonly string[] = []): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (trustedOrigins.includes(parsed.origin)) return true;
+  if (parsed.protocol !== 'https:' || parsed.username || parsed.password) return false;
+  const host = parsed.hostname.toLowerCase();
+  return ['zoom.us', 'zoomgov.com'].some((domain) => host === domain || host.endsWith(`.${domain}`));
+}
+
+/** The origins of a Zoom configuration (its API and OAuth addresses): downloads from them are Zoom's. */
+export function zoomOrigins(config: ZoomConfig | null): string[] {
+  if (!config) return [];
+  return [config.apiBase, config.oauthBase].flatMap((base) => {
+    try {
+      return [new URL(base).origin];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * A cloud recording's download: fetched only from Zoom's hosts with the bearer token, its redirects
+ * followed by hand (a few hops), each Location checked before it is asked, so neither the token nor
+ * the server's requests go anywhere else.
+ */
+export async function fetchZoomRecording(
+  url: string,
+  token: string,
+  options: { trustedOrigins?: readonly string[]; fetchImpl?: typeof fetch; signal?: AbortSignal } = {},
+): Promise<Response> {
+  const fetchImpl = options.fetchImpl ?? fetch;
+  let next = url;
+  for (let hop = 0; ; hop++) {
+    if (!isZoomDownloadUrl(next, options.trustedOrigins)) {
+      throw new MeetingError('ZOOM', `the recording address is not Zoom's (${safeHost(next)})`);
+    }
+    const res = await fetchImpl(next, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      redirect: 'manual',
+      signal: options.signal,
+    });
+    if (res.status < 300 || res.status >= 400) return res;
+    await res.body?.cancel();
+    const location = res.headers.get('location');
+    if (!location) throw new MeetingError('ZOOM', `the recording download answered HTTP ${res.status} with no address`);
+    if (hop >= ZOOM_DOWNLOAD_MAX_HOPS)
+      throw new MeetingError('ZOOM', 'the recording download redirected too many times');
+    next = new URL(location, next).toString();
+  }
+}
+
+/** The host of an address for a message (never its path or query, which may carry tokens). */
+function safeHost(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.host || parsed.protocol;
+  } catch {
+    return 'not an address';
+  }
+}
+
 /** A meeting UUID that starts with '/' or holds '//' must be encoded twice in a path (Zoom's rule). */
 export function meetingPathId(id: string): string {
   const once = encodeURIComponent(id);

@@ -1,4 +1,4 @@
-import { lt } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { signatureNonces } from '../db/schema';
 
@@ -14,6 +14,11 @@ export class NonceRepository {
       .onConflictDoNothing()
       .returning({ id: signatureNonces.id });
     return inserted.length > 0;
+  }
+
+  /** Forgets one id (what it guarded was not done, so it may come again). */
+  async release(id: string): Promise<void> {
+    await this.db.delete(signatureNonces).where(eq(signatureNonces.id, id));
   }
 
   /** Forgets the ids that expired before `before`. */

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 // A fake Zoom API on loopback, answering in the shapes of Zoom's documentation: the OAuth token
 // endpoint (account_credentials), meetings (create 201, PATCH and DELETE 204, GET), past meeting
-// participants paged with next_page_token, and recording downloads. Tests script failures (401, 429
+// participants paged with next_page_token, and recording downloads (redirected when told). Tests script failures (401, 429
 // with Retry-After, 5xx) and read what was asked.
 
 export interface FakeZoomMeeting {
@@ -37,6 +37,8 @@ export interface FakeZoom {
   participants: Map<string, FakeParticipant[]>;
   /** recording files by path: bytes served to a request with the right bearer token */
   files: Map<string, { bytes: Buffer; token: string }>;
+  /** download paths answered 302 with this Location (Zoom sends a download on to its file host) */
+  redirects: Map<string, string>;
   /** tokens the fake issued; revoke one to make the API answer 401 */
   issued: string[];
   revoked: Set<string>;
@@ -62,6 +64,7 @@ export async function startFakeZoom(
     meetings: new Map(),
     participants: new Map(),
     files: new Map(),
+    redirects: new Map(),
     issued: [],
     revoked: new Set(),
     expiresIn: 3599,
@@ -105,6 +108,11 @@ export async function startFakeZoom(
           scope: 'meeting:write:admin',
           api_url: 'https://api.zoom.us',
         });
+      }
+      const location = fake.redirects.get(url.pathname);
+      if (location) {
+        res.writeHead(302, { location });
+        return res.end();
       }
       // recording downloads: Authorization: Bearer {download_token}
       const file = fake.files.get(url.pathname);

@@ -264,10 +264,18 @@ export class LiveClassesRepository {
       await tx.insert(liveClassGroups).values(groupIds.map((groupId) => ({ liveClassId: id, groupId })));
   }
 
-  /** The class a provider's meeting belongs to. */
-  async byMeetingId(meetingId: string): Promise<LiveClassRow | null> {
-    const rows = await this.db.select().from(liveClasses).where(eq(liveClasses.meetingId, meetingId)).limit(1);
-    return rows[0] ?? null;
+  /**
+   * The class holding Zoom meeting `meetingId`: only a class on a Zoom account (a Jitsi room or a
+   * typed link is never Zoom's, whatever its meeting id).
+   */
+  async byZoomMeetingId(meetingId: string): Promise<LiveClassRow | null> {
+    const rows = await this.db
+      .select({ row: liveClasses })
+      .from(liveClasses)
+      .innerJoin(meetingAccounts, eq(meetingAccounts.id, liveClasses.meetingAccountId))
+      .where(and(eq(liveClasses.meetingId, meetingId), eq(meetingAccounts.provider, 'ZOOM')))
+      .limit(1);
+    return rows[0]?.row ?? null;
   }
 
   // ---- audience, teachers

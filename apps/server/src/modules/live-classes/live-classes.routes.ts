@@ -12,7 +12,7 @@ import { VideosRepository } from '../videos/videos.repository';
 import { LiveClassPlayback } from './live-class-playback';
 import { LiveClassesRepository } from './live-classes.repository';
 import { LiveClassesService } from './live-classes.service';
-import { ZoomEvents } from './zoom-events';
+import { ZoomEvents, type ZoomEventBody } from './zoom-events';
 
 /** The attendance routes of the live-classes contract: the attendance module serves them. */
 const ATTENDANCE_ROUTES = [
@@ -145,7 +145,7 @@ export function liveClassesRoutes(
       const data = await zoomEvents.handle(
         { signature: header('x-zm-signature'), timestamp: header('x-zm-request-timestamp') },
         rawBodies.get(request) ?? '',
-        body as { event: string; payload: Record<string, unknown>; download_token?: unknown },
+        body as ZoomEventBody,
       );
       return { data };
     },

@@ -11,14 +11,16 @@ import { AppError } from '../../lib/app-error';
 import { recordActivity } from '../../lib/activity.repository';
 import type { Db } from '../../db/client';
 import type { Meetings } from '../../meetings/meetings';
-import { verifyZoomSignature, zoomUrlValidation } from '../../meetings/zoom-webhook';
+import { fetchZoomRecording, isZoomDownloadUrl, zoomOrigins } from '../../meetings/zoom';
+import { ZOOM_EVENT_KEEP_MS, verifyZoomSignature, zoomEventKey, zoomUrlValidation } from '../../meetings/zoom-webhook';
+import { NonceRepository } from '../../plugins/nonce.repository';
 import type { Storage } from '../../storage';
 import { videoFileName } from '../../storage/object-keys';
 import type { VideosRegisteredHook } from '../files/video-files';
 import type { VideosRepository } from '../videos/videos.repository';
 import { storeParticipantSessions } from '../attendance/attendance.service';
 import type { LiveClassesRepository } from './live-classes.repository';
-import { ref } from './live-classes.service';
+import { effectiveStatus, ref } from './live-classes.service';
 
 /** What a queued recording download carries: the class, and Zoom's file with its download token. */
 export interface ZoomRecordingPayload {
@@ -37,6 +39,14 @@ export const zoomRecordingJob = defineJob<ZoomRecordingPayload>('zoom-recording'
 
 /** After a Zoom meeting ends: its past participants, stored as the class's attendance sessions. */
 export const zoomParticipantsJob = defineJob<{ liveClassId: string }>('zoom-participants');
+
+/** What a webhook request carries: the event, when it happened, its object, the recording's token. */
+export interface ZoomEventBody {
+  event: string;
+  event_ts?: unknown;
+  payload: Record<string, unknown>;
+  download_token?: unknown;
+}
 
 /** The parts of Zoom's recording.completed object we read. */
 interface RecordingObject {
@@ -60,6 +70,11 @@ interface RecordingObject {
  * request is answered at once (Zoom wants an answer within 3 seconds); the download is a job.
  */
 export class ZoomEvents {
+  private readonly now: () => number;
+  private readonly fetchImpl: typeof fetch;
+  /** events already applied, kept in the database so every process of a deployment sees them */
+  private readonly seen: NonceRepository;
+
   constructor(
     private readonly db: Db,
     private readonly repo: LiveClassesRepository,
@@ -69,34 +84,62 @@ export class ZoomEvents {
     private readonly jobs: JobRegistry,
     private readonly onVideosRegistered: VideosRegisteredHook,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    options: { now?: () => number; fetchImpl?: typeof fetch } = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.fetchImpl = options.fetchImpl ?? fetch;
+    this.seen = new NonceRepository(db);
+  }
 
   /**
    * One webhook request: refused (401, nothing done) unless x-zm-signature is the HMAC of
    * `v0:{timestamp}:{raw body}` with the secret token and the timestamp is within five minutes.
+   * An event already applied (Zoom's retry of it, or a replay) is acknowledged and not applied again.
    */
   async handle(
     headers: { signature: string | undefined; timestamp: string | undefined },
     rawBody: string,
-    body: { event: string; payload: Record<string, unknown>; download_token?: unknown },
+    body: ZoomEventBody,
   ): Promise<{ plainToken?: string; encryptedToken?: string; received?: boolean }> {
     const secret = this.meetings.config.zoomWebhookSecret;
     if (!secret) throw AppError.of(404, 'generic');
-    if (!verifyZoomSignature(secret, headers, rawBody)) throw AppError.of(401, 'unauthorized');
+    const now = this.now();
+    if (!verifyZoomSignature(secret, headers, rawBody, now)) throw AppError.of(401, 'unauthorized');
+    if (body.event === 'endpoint.url_validation') {
+      const plainToken = body.payload.plainToken;
+      if (typeof plainToken !== 'string' || plainToken === '') {
+        throw AppError.of(400, 'validation', { details: 'payload.plainToken is required' });
+      }
+      return zoomUrlValidation(secret, plainToken);
+    }
+    const key = zoomEventKey(body);
+    if (!(await this.seen.claim(key, new Date(now + ZOOM_EVENT_KEEP_MS)))) return { received: true };
+    try {
+      await this.apply(body, now);
+    } catch (error) {
+      // not applied: Zoom's retry of it must be taken
+      await this.seen.release(key);
+      throw error;
+    }
+    return { received: true };
+  }
+
+  /** One event, applied to a class on a Zoom account holding its meeting (others are not ours). */
+  private async apply(body: ZoomEventBody, now: number): Promise<void> {
     const object = (body.payload.object ?? {}) as RecordingObject & { end_time?: string };
     switch (body.event) {
-      case 'endpoint.url_validation': {
-        const plainToken = body.payload.plainToken;
-        if (typeof plainToken !== 'string' || plainToken === '') {
-          throw AppError.of(400, 'validation', { details: 'payload.plainToken is required' });
-        }
-        return zoomUrlValidation(secret, plainToken);
-      }
       case 'meeting.ended': {
-        const row = object.id === undefined ? null : await this.repo.byMeetingId(String(object.id));
-        if (!row) return { received: true };
+        const row = object.id === undefined ? null : await this.repo.byZoomMeetingId(String(object.id));
+        if (!row) return;
+        // LIVE -> ENDED; an ended class keeps its end and takes the instance's participants; a class
+        // not yet started stays SCHEDULED (the state machine has no SCHEDULED -> ENDED move)
+        const status = effectiveStatus(row, now);
+        if (status === 'SCHEDULED') {
+          this.log.info({ liveClassId: row.id }, 'zoom meeting.ended for a class not started: nothing changed');
+          return;
+        }
         const endedAt =
-          object.end_time && !Number.isNaN(Date.parse(object.end_time)) ? new Date(object.end_time) : new Date();
+          object.end_time && !Number.isNaN(Date.parse(object.end_time)) ? new Date(object.end_time) : new Date(now);
         await this.db.transaction(async (tx) => {
           await this.repo.update(tx, row.id, {
             ...(row.status === 'ENDED' ? {} : { status: 'ENDED', endedAt }),
@@ -106,16 +149,21 @@ export class ZoomEvents {
         });
         // the participants, for attendance (read by a job: Zoom may take a moment to have them)
         await this.jobs.send(zoomParticipantsJob, { liveClassId: row.id });
-        return { received: true };
+        return;
       }
       case 'recording.completed': {
-        const row = object.id === undefined ? null : await this.repo.byMeetingId(String(object.id));
+        const row = object.id === undefined ? null : await this.repo.byZoomMeetingId(String(object.id));
+        const trusted = zoomOrigins(this.meetings.config.zoom);
         const files = (object.recording_files ?? []).filter(
-          (f) => f.file_type === 'MP4' && f.download_url && (f.status === undefined || f.status === 'completed'),
+          (f) =>
+            f.file_type === 'MP4' &&
+            f.download_url &&
+            isZoomDownloadUrl(f.download_url, trusted) &&
+            (f.status === undefined || f.status === 'completed'),
         );
         // the speaker-and-screen view when there is one, else the first MP4
         const file = files.find((f) => f.recording_type === 'shared_screen_with_speaker_view') ?? files[0];
-        if (!row || !file?.download_url) return { received: true };
+        if (!row || !file?.download_url) return;
         const seconds =
           file.recording_start && file.recording_end
             ? Math.max(0, (Date.parse(file.recording_end) - Date.parse(file.recording_start)) / 1000)
@@ -129,10 +177,10 @@ export class ZoomEvents {
           fileName: `${(object.topic ?? row.title).slice(0, 80)}.mp4`,
           durationSeconds: Number.isFinite(seconds) ? seconds : 0,
         });
-        return { received: true };
+        return;
       }
       default:
-        return { received: true };
+        return;
     }
   }
 
@@ -192,9 +240,9 @@ export class ZoomEvents {
     const { stored } = videoFileName(data.fileName || 'recording.mp4');
     const key = `recordings/${row.id}/${stored || `${crypto.randomUUID()}-recording.mp4`}`;
     const token = data.downloadToken || (await this.meetings.zoom?.accessToken()) || '';
-    const res = await fetch(data.downloadUrl, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      redirect: 'follow',
+    const res = await fetchZoomRecording(data.downloadUrl, token, {
+      trustedOrigins: zoomOrigins(this.meetings.config.zoom),
+      fetchImpl: this.fetchImpl,
       signal,
     });
     if (!res.ok || !res.body) throw new Error(`the recording download answered HTTP ${res.status}`);

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { DEMO_STAFF, LIVE_CLASS_MESSAGES, MESSAGES, fillMessage, type Role } from '@lectern/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Meetings } from '../../meetings/meetings';
@@ -81,6 +83,32 @@ describe('live classes on Zoom (a fake Zoom API on loopback)', () => {
     if (!made?.t) return [];
     return t.database.query<{ data: ZoomRecordingPayload }>(`SELECT data FROM ${schema}.job WHERE name = $1`, [name]);
   };
+
+  /** The webhook's handler as a process of the deployment runs it (its own instance, its clock). */
+  const zoomEvents = (now?: () => number) =>
+    new ZoomEvents(
+      t.app.deps.db,
+      new LiveClassesRepository(t.app.deps.db),
+      new VideosRepository(t.app.deps.db),
+      new Meetings(t.config.meetings),
+      t.app.storage,
+      t.app.jobs,
+      async (ids) => t.app.transcoding.service.submitRegistered(ids),
+      t.app.log,
+      { now },
+    );
+  /** Signed headers for a raw body, at `nowMs`. */
+  const signed = (raw: string, nowMs = Date.now()) => {
+    const timestamp = String(Math.floor(nowMs / 1000));
+    return { timestamp, signature: zoomSignature(SECRET, timestamp, raw) };
+  };
+  const classRow = async (id: string) =>
+    (
+      await t.database.query<{ status: string; version: number; meeting_uuid: string | null }>(
+        'SELECT status, version, meeting_uuid FROM live_classes WHERE id = $1',
+        [id],
+      )
+    )[0]!;
 
   it('lists the Zoom account when Zoom is configured', async () => {
     const accounts = (await as('SUPER_ADMIN', 'GET', '/batch/live-class/zoom-accounts')).body.data as {
@@ -354,6 +382,168 @@ describe('live classes on Zoom (a fake Zoom API on loopback)', () => {
       // in the recordings list too
       const list = await as('SUPER_ADMIN', 'GET', '/batch/live-class-recording?page=0&size=10000&sort=ASC');
       expect((list.body.data.content as { videoId: string }[]).some((r) => r.videoId === videoId)).toBe(true);
+    });
+
+    it('a meeting.ended replayed or sent again by Zoom is applied once, in every process', async () => {
+      const made = (
+        await as(
+          'SUPER_ADMIN',
+          'POST',
+          '/batch/live-schedule/create',
+          body({ title: 'Replayed', startTime: start(44) }),
+        )
+      ).body.data;
+      await t.database.query(
+        `UPDATE live_classes SET start_time = now() - interval '50 minutes', status = 'LIVE' WHERE id = $1`,
+        [made.liveClassId],
+      );
+      const event = {
+        event: 'meeting.ended',
+        event_ts: 1_795_000_000_123,
+        payload: { account_id: 'fake-account', object: { id: Number(made.meetingId), uuid: 'replayed-uuid==' } },
+      };
+      expect((await webhook(event)).status).toBe(200);
+      const ended = await classRow(made.liveClassId);
+      expect(ended).toMatchObject({ status: 'ENDED', meeting_uuid: 'replayed-uuid==' });
+      // the same signed request again, and Zoom's retry (newly timestamped and signed): acknowledged, not applied
+      const raw = JSON.stringify(event, null, 2);
+      const first = signed(raw);
+      const again = t.call('POST', '/api/batch/live-class/zoom/webhook', {
+        signature: false,
+        rawBody: raw,
+        headers: { 'x-zm-request-timestamp': first.timestamp, 'x-zm-signature': first.signature },
+      });
+      expect((await again).body).toEqual({ received: true });
+      expect((await webhook(event, { timestamp: Math.floor(Date.now() / 1000) + 60 })).body).toEqual({
+        received: true,
+      });
+      // another server process sees it too (the events seen are in the database)
+      const elsewhere = signed(raw);
+      expect(await zoomEvents().handle(elsewhere, raw, event)).toEqual({ received: true });
+      expect(await classRow(made.liveClassId)).toEqual(ended);
+      const jobs = (await queued('zoom-participants')).filter(
+        (j) => (j.data as unknown as { liveClassId: string }).liveClassId === made.liveClassId,
+      );
+      expect(jobs).toHaveLength(1);
+    });
+
+    it('refuses a request stamped more than five minutes from its clock', async () => {
+      const clock = Date.parse('2031-03-01T05:00:00Z');
+      const events = zoomEvents(() => clock);
+      const event = { event: 'meeting.ended', event_ts: clock, payload: { object: { id: 1 } } };
+      const raw = JSON.stringify(event);
+      expect(await events.handle(signed(raw, clock - 290_000), raw, event)).toEqual({ received: true });
+      const late = { ...event, event_ts: clock + 1 };
+      const lateRaw = JSON.stringify(late);
+      await expect(events.handle(signed(lateRaw, clock - 310_000), lateRaw, late)).rejects.toMatchObject({
+        statusCode: 401,
+      });
+    });
+
+    it('meeting.ended changes only a class on Zoom holding that meeting, and only from LIVE', async () => {
+      const jitsi = (
+        await as(
+          'SUPER_ADMIN',
+          'POST',
+          '/batch/live-schedule/create',
+          body({ title: 'Jitsi class', meetingAccountId: DEMO_MEETING_ACCOUNTS.jitsiMain, startTime: start(45) }),
+        )
+      ).body.data;
+      const zoomScheduled = (
+        await as('SUPER_ADMIN', 'POST', '/batch/live-schedule/create', body({ title: 'Not yet', startTime: start(46) }))
+      ).body.data;
+      const before = [await classRow(jitsi.liveClassId), await classRow(zoomScheduled.liveClassId)];
+      expect(before.map((r) => r.status)).toEqual(['SCHEDULED', 'SCHEDULED']);
+      // the Jitsi room's name as the meeting id; the Zoom class before anyone started it
+      for (const id of [jitsi.meetingId, Number(zoomScheduled.meetingId)]) {
+        const res = await webhook({
+          event: 'meeting.ended',
+          event_ts: Date.now(),
+          payload: { object: { id, uuid: `uuid-${id}` } },
+        });
+        expect(res.status).toBe(200);
+      }
+      expect([await classRow(jitsi.liveClassId), await classRow(zoomScheduled.liveClassId)]).toEqual(before);
+    });
+
+    describe("recordings come only from Zoom's hosts", () => {
+      let other: http.Server;
+      let otherBase: string;
+      const otherRequests: string[] = [];
+      beforeAll(async () => {
+        other = http.createServer((req, res) => {
+          otherRequests.push(`${req.url} ${req.headers.authorization ?? ''}`);
+          res.writeHead(200, { 'content-type': 'video/mp4' });
+          res.end('not zoom');
+        });
+        await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+        otherBase = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+      });
+      afterAll(async () => {
+        other.closeAllConnections();
+        await new Promise((resolve) => other.close(resolve));
+      });
+
+      const recordedClass = async (title: string, days: number) =>
+        (await as('SUPER_ADMIN', 'POST', '/batch/live-schedule/create', body({ title, startTime: start(days) }))).body
+          .data as { liveClassId: string; meetingId: string };
+      const payload = (liveClassId: string, meetingId: string, downloadUrl: string): ZoomRecordingPayload => ({
+        liveClassId,
+        meetingId,
+        recordingFileId: 'f-1',
+        downloadUrl,
+        downloadToken: 'download-token-2',
+        fileName: 'Recorded.mp4',
+        durationSeconds: 60,
+      });
+
+      it('a recording.completed naming another host queues nothing', async () => {
+        const c = await recordedClass('Elsewhere', 47);
+        const res = await webhook({
+          event: 'recording.completed',
+          event_ts: Date.now(),
+          download_token: 'download-token-2',
+          payload: {
+            object: {
+              id: Number(c.meetingId),
+              uuid: 'elsewhere==',
+              recording_files: [
+                { id: 'f', file_type: 'MP4', status: 'completed', download_url: `${otherBase}/rec/download/x` },
+              ],
+            },
+          },
+        });
+        expect(res.body).toEqual({ received: true });
+        expect((await queued()).filter((j) => j.data.liveClassId === c.liveClassId)).toEqual([]);
+      });
+
+      it('a download naming another host, or sent on to one, is refused before the token leaves', async () => {
+        const c = await recordedClass('Redirected', 48);
+        const events = zoomEvents();
+        await expect(
+          events.importRecording(payload(c.liveClassId, c.meetingId, `${otherBase}/rec/download/x`)),
+        ).rejects.toThrow("the recording address is not Zoom's (127.0.0.1:");
+        fake.redirects.set('/rec/download/away', `${otherBase}/steal`);
+        await expect(
+          events.importRecording(payload(c.liveClassId, c.meetingId, `${fake.base}/rec/download/away`)),
+        ).rejects.toThrow("the recording address is not Zoom's");
+        expect(otherRequests).toEqual([]);
+        // a redirect that never ends stops after a few hops
+        fake.redirects.set('/rec/download/loop', '/rec/download/loop');
+        fake.requests.length = 0;
+        await expect(
+          events.importRecording(payload(c.liveClassId, c.meetingId, `${fake.base}/rec/download/loop`)),
+        ).rejects.toThrow('the recording download redirected too many times');
+        expect(fake.requests.length).toBeLessThanOrEqual(4);
+        // sent on within Zoom: followed, with the download token
+        fake.redirects.set('/rec/download/moved', '/rec/download/here');
+        fake.files.set('/rec/download/here', { bytes: Buffer.from('zoom mp4'), token: 'download-token-2' });
+        const videoId = await events.importRecording(
+          payload(c.liveClassId, c.meetingId, `${fake.base}/rec/download/moved`),
+        );
+        const [video] = await t.database.query<{ size: string }>('SELECT size FROM videos WHERE id = $1', [videoId]);
+        expect(Number(video!.size)).toBe('zoom mp4'.length);
+      });
     });
   });
 });
