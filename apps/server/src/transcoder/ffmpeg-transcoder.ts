@@ -6,6 +6,7 @@ import type { ObjectRef } from '../storage/storage';
 import { ffmpegArgs, ffmpegReason, masterPlaylist, parseProbe, type SourceProbe } from './ffmpeg-command';
 import {
   TranscodeCanceled,
+  TRANSCODE_FAILURES,
   TranscodeError,
   type TranscodeInput,
   type TranscodeOutput,
@@ -117,7 +118,10 @@ export class FfmpegTranscoder implements Transcoder {
     if (signal?.aborted) throw new TranscodeCanceled();
     const probe = parseProbe(result.stderr);
     if (!probe) {
-      throw new TranscodeError(`The file could not be read as a video: ${reasonFor(result.stderr, input, name)}`);
+      const detail = reasonFor(result.stderr, input, name);
+      throw new TranscodeError(MISSING.test(detail) ? TRANSCODE_FAILURES.sourceMissing : TRANSCODE_FAILURES.notAVideo, {
+        detail,
+      });
     }
     return probe;
   }
@@ -154,16 +158,18 @@ export class FfmpegTranscoder implements Transcoder {
       });
       if (input.signal.aborted) throw new TranscodeCanceled();
       if (result.code !== 0) {
-        throw new TranscodeError(
-          `ffmpeg could not transcode the file (${result.signal ? `stopped by ${result.signal}` : `exit code ${result.code}`}): ${reasonFor(result.stderr, source, name)}`,
-        );
+        throw new TranscodeError(TRANSCODE_FAILURES.failed, {
+          detail: `ffmpeg ${result.signal ? `stopped by ${result.signal}` : `exit code ${result.code}`}: ${reasonFor(result.stderr, source, name)}`,
+        });
       }
       fs.writeFileSync(path.join(outDir, 'master.m3u8'), masterPlaylist(probe));
       const thumbnails = fs
         .readdirSync(outDir)
         .filter((name) => /^thumb-\d+\.jpg$/.test(name))
         .sort();
-      if (thumbnails.length === 0) throw new TranscodeError('ffmpeg made no thumbnails: the video has no frames');
+      if (thumbnails.length === 0) {
+        throw new TranscodeError(TRANSCODE_FAILURES.noFrames, { detail: 'ffmpeg made no thumbnails' });
+      }
       // The poster: the middle thumbnail.
       fs.copyFileSync(
         path.join(outDir, thumbnails[Math.floor(thumbnails.length / 2)]!),
@@ -198,6 +204,9 @@ export class FfmpegTranscoder implements Transcoder {
     }
   }
 }
+
+/** ffmpeg's words for a source that is not there: a missing local file, or a storage URL answering 404. */
+const MISSING = /No such file or directory|404 Not Found/i;
 
 /** ffmpeg's reason, with the server's path or the signed URL of the source replaced by the file's name. */
 function reasonFor(stderr: string, source: string, name: string): string {

@@ -22,6 +22,7 @@ import {
   spreadPick,
 } from './mediaconvert-transcoder';
 import {
+  TRANSCODE_FAILURES,
   TranscodeCanceled,
   TranscodeError,
   endpointsOf,
@@ -432,7 +433,7 @@ describe('MediaConvert transcoder: following the job', () => {
     expect(output.durationSeconds).toBe(0);
   });
 
-  it('turns a job ERROR into a TranscodeError with MediaConvert’s message and removes partial outputs', async () => {
+  it('turns a job ERROR into a TranscodeError with a sentence (MediaConvert’s message as its detail) and removes partial outputs', async () => {
     const { driver, transcoder, client } = setup([
       progressing(5),
       {
@@ -447,8 +448,12 @@ describe('MediaConvert transcoder: following the job', () => {
     driver.keys.add(`${PREFIX}master_720p_00001.ts`);
     const error = await transcoder.transcode(inputOf().input).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TranscodeError);
+    // staff read a sentence; MediaConvert's words (with the bucket path) are the detail, for the log
     expect((error as Error).message).toBe(
-      'MediaConvert could not transcode the file (error 1010): Unable to open input file [s3://lectern-videos/subjects/s1/abc-lecture.mp4]',
+      'The video could not be transcoded. Submit it again; if it fails again, upload the file again.',
+    );
+    expect((error as TranscodeError).detail).toBe(
+      'MediaConvert error 1010: Unable to open input file [s3://lectern-videos/subjects/s1/abc-lecture.mp4]',
     );
     expect(driver.deleted).toEqual([`${PREFIX}master_720p_00001.ts`]);
     expect(client.of(CancelJobCommand)).toHaveLength(0);
@@ -456,13 +461,16 @@ describe('MediaConvert transcoder: following the job', () => {
 
   it('fails with a TranscodeError when a completed job wrote no master playlist or no frames', async () => {
     const noMaster = setup([complete]);
-    await expect(noMaster.transcoder.transcode(inputOf().input)).rejects.toThrow(
-      new TranscodeError('MediaConvert finished without writing master.m3u8'),
-    );
+    const missing = await noMaster.transcoder.transcode(inputOf().input).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(TranscodeError);
+    expect(missing).toMatchObject({
+      message: TRANSCODE_FAILURES.failed,
+      detail: 'MediaConvert finished without writing master.m3u8',
+    });
 
     const noFrames = setup([complete]);
     noFrames.driver.keys.add(`${PREFIX}master.m3u8`);
-    await expect(noFrames.transcoder.transcode(inputOf().input)).rejects.toThrow(/no thumbnails/);
+    await expect(noFrames.transcoder.transcode(inputOf().input)).rejects.toThrow(TRANSCODE_FAILURES.noFrames);
     expect(noFrames.driver.keys.size).toBe(0);
   });
 

@@ -37,6 +37,7 @@ import { abortableSleep } from '../lib/abortable-sleep';
 import { deletePrefix } from './media-store';
 import {
   TranscodeCanceled,
+  TRANSCODE_FAILURES,
   TranscodeError,
   type TranscodeInput,
   type TranscodeOutput,
@@ -382,11 +383,9 @@ export class MediaConvertTranscoder implements Transcoder {
           input.onProgress({ percent: 100, speed: null });
           return job;
         case 'ERROR':
-          throw new TranscodeError(
-            `MediaConvert could not transcode the file${job.ErrorCode ? ` (error ${job.ErrorCode})` : ''}: ${
-              job.ErrorMessage || 'no reason given'
-            }`,
-          );
+          throw new TranscodeError(TRANSCODE_FAILURES.failed, {
+            detail: `MediaConvert${job.ErrorCode ? ` error ${job.ErrorCode}` : ''}: ${job.ErrorMessage || 'no reason given'}`,
+          });
         case 'CANCELED':
           // Cancelled outside this run (the console, or `cancel`): the transcode is stopped all the same.
           throw new TranscodeCanceled();
@@ -411,7 +410,9 @@ export class MediaConvertTranscoder implements Transcoder {
     const prefix = input.outputPrefix;
     const master = `${prefix}${MASTER_NAME}.m3u8`;
     if (!(await driver.head({ bucket, key: master }))) {
-      throw new TranscodeError(`MediaConvert finished without writing ${MASTER_NAME}.m3u8`);
+      throw new TranscodeError(TRANSCODE_FAILURES.failed, {
+        detail: `MediaConvert finished without writing ${MASTER_NAME}.m3u8`,
+      });
     }
     const captures: string[] = [];
     let continuationToken: string | undefined;
@@ -423,7 +424,9 @@ export class MediaConvertTranscoder implements Transcoder {
       continuationToken = page.isTruncated ? page.nextContinuationToken : undefined;
     } while (continuationToken);
     captures.sort();
-    if (captures.length === 0) throw new TranscodeError('MediaConvert made no thumbnails: the video has no frames');
+    if (captures.length === 0) {
+      throw new TranscodeError(TRANSCODE_FAILURES.noFrames, { detail: 'MediaConvert made no thumbnails' });
+    }
     const picked = spreadPick(captures);
     const thumbnails: string[] = [];
     for (const [i, key] of picked.entries()) {

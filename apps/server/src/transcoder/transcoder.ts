@@ -44,11 +44,27 @@ export interface Transcoder {
   transcode(input: TranscodeInput): Promise<TranscodeOutput>;
 }
 
-/** A source that cannot be transcoded; `message` says why in words staff can act on. */
+/**
+ * What staff read on a job that failed: sentences they can act on. What the transcoder itself said
+ * (ffmpeg's last line, MediaConvert's error, a path) goes to the log as the error's `detail`.
+ */
+export const TRANSCODE_FAILURES = {
+  sourceMissing: 'The uploaded file is no longer in storage. Upload it again.',
+  notAVideo: 'The uploaded file could not be read as a video. Upload it again.',
+  failed: 'The video could not be transcoded. Submit it again; if it fails again, upload the file again.',
+  noFrames: 'The uploaded video has no frames to make thumbnails from. Upload it again.',
+  serverRetrying: 'Transcoding stopped because of a problem on the server; it will be retried.',
+  serverGaveUp: 'Transcoding stopped because of a problem on the server. Submit it again.',
+  notQueued: 'The job could not be queued. Submit it again.',
+} as const;
+
+/** A source that cannot be transcoded; `message` says why in words staff can act on, `detail` is for the log. */
 export class TranscodeError extends Error {
-  constructor(message: string, cause?: unknown) {
-    super(message, { cause });
+  readonly detail: string | undefined;
+  constructor(message: string, options: { detail?: string; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
     this.name = 'TranscodeError';
+    this.detail = options.detail;
   }
 }
 

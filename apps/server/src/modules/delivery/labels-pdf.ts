@@ -1,24 +1,11 @@
 // Shipping labels and packing slips as one PDF for a selection of processed packages (issue 17),
 // drawn by pdfmake on the server: per package a 4 x 6 inch label (the page thermal label printers
-// take) with the tracking id as a Code 128 barcode, then its packing slip on the next page.
-import { createRequire } from 'node:module';
-import { formatDate, type DeliveryPackage } from '@lectern/contract';
-import pdfMake from 'pdfmake';
+// take) with the tracking id as a Code 128 barcode, then its packing slip on the next page. Names,
+// addresses and items print in the script they are written in (lib/pdf.ts).
+import { formatDate, plural, type DeliveryPackage } from '@lectern/contract';
 import type { CanvasElement, Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { renderPdf } from '../../lib/pdf';
 import { code128Bars } from './code128';
-
-const require = createRequire(import.meta.url);
-const ROBOTO = {
-  normal: require.resolve('pdfmake/fonts/Roboto/Roboto-Regular.ttf'),
-  bold: require.resolve('pdfmake/fonts/Roboto/Roboto-Medium.ttf'),
-  italics: require.resolve('pdfmake/fonts/Roboto/Roboto-Italic.ttf'),
-  bolditalics: require.resolve('pdfmake/fonts/Roboto/Roboto-MediumItalic.ttf'),
-};
-const FONT_FILES: ReadonlySet<string> = new Set(Object.values(ROBOTO));
-pdfMake.setFonts({ Roboto: ROBOTO });
-// Built from stored data only: nothing is fetched and no file but the fonts is read.
-pdfMake.setUrlAccessPolicy(() => false);
-pdfMake.setLocalAccessPolicy((path) => FONT_FILES.has(path));
 
 /** 4 x 6 inches in points. */
 const PAGE = { width: 288, height: 432 };
@@ -57,6 +44,8 @@ function addressLines(pkg: DeliveryPackage): string[] {
   return [a.addressLine1, a.addressLine2, a.landMark, `${a.city}, ${a.state} - ${a.pin}`].filter(Boolean);
 }
 
+const itemCount = (pkg: DeliveryPackage) => pkg.items.reduce((n, item) => n + item.quantity, 0);
+
 function label(pkg: DeliveryPackage, sender: Sender): Content[] {
   const tracker = pkg.deliveryTrackerList.find((t) => t.state === 'ACTIVE');
   const width = PAGE.width - 2 * MARGIN;
@@ -86,7 +75,7 @@ function label(pkg: DeliveryPackage, sender: Sender): Content[] {
     { text: sender.name, bold: true },
     { text: sender.address, style: 'small' },
     {
-      text: `Package ${pkg.deliveryPackageId} · Order ${pkg.orderId} · ${pkg.items.reduce((n, i) => n + i.quantity, 0)} item(s)`,
+      text: `Package ${pkg.deliveryPackageId} · Order ${pkg.orderId} · ${plural(itemCount(pkg), 'item')}`,
       style: 'small',
       margin: [0, 10, 0, 0],
     },
@@ -128,7 +117,7 @@ export async function renderLabelsPdf(packages: DeliveryPackage[], sender: Sende
     pageSize: PAGE,
     pageMargins: MARGIN,
     info: { title: `Delivery labels (${packages.length})`, creator: 'Lectern' },
-    defaultStyle: { font: 'Roboto', fontSize: 10 },
+    defaultStyle: { fontSize: 10 },
     styles: {
       title: { fontSize: 14, bold: true, margin: [0, 0, 0, 6] },
       heading: { fontSize: 8, bold: true, color: '#555555' },
@@ -137,5 +126,5 @@ export async function renderLabelsPdf(packages: DeliveryPackage[], sender: Sende
     },
     content,
   };
-  return pdfMake.createPdf(doc).getBuffer();
+  return renderPdf(doc);
 }

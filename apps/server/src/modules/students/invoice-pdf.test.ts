@@ -13,6 +13,7 @@ import {
 } from '@lectern/contract';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
+import { drawnGlyphIds, embeddedFonts, INDIC_SAMPLES } from '../../test/pdf-glyphs';
 import { renderInvoicePdf } from './invoice-pdf';
 
 const gstin = (first14: string) => `${first14}${gstinCheckCharacter(first14)}`;
@@ -232,5 +233,37 @@ describe('the GST invoice PDF', () => {
     const { text } = await openPdf(await renderInvoicePdf(chandigarh));
     expect(text).toContain('UTGST');
     expect(text).not.toContain('SGST');
+  });
+
+  it('prints a buyer and lines in each script of India in its Noto font, with no missing glyph', async () => {
+    for (const sample of INDIC_SAMPLES) {
+      const invoice = invoiceFor({
+        number: 'LEC/2627/000045',
+        buyer: { ...intraState.buyer, name: sample.name, address: `${sample.line}, ${sample.city} 560011` },
+        lines: [{ description: `${sample.city} - NEET Complete Course 2027`, quantity: 1, unitPrice: 4_999_00 }],
+        creditNotes: [
+          { creditNoteNumber: 'CN/2627/000008', date: '2026-11-28', amount: paise(500_00), reason: sample.name },
+        ],
+      });
+      const pdf = await renderInvoicePdf(invoice);
+      if (process.env.INVOICE_PDF_OUT) {
+        fs.writeFileSync(path.join(os.tmpdir(), `invoice-${sample.script.toLowerCase()}.pdf`), pdf);
+      }
+      const glyphs = drawnGlyphIds(pdf);
+      expect(glyphs.length, sample.script).toBeGreaterThan(300);
+      expect(
+        glyphs.filter((id) => id === 0),
+        sample.script,
+      ).toEqual([]);
+      const fonts = embeddedFonts(pdf);
+      // the buyer's name is bold, the address and the line regular
+      expect(fonts).toEqual(
+        expect.arrayContaining([`NotoSans${sample.script}-Regular`, `NotoSans${sample.script}-SemiBold`]),
+      );
+      const { text } = await openPdf(pdf);
+      expect(text).toContain('560011');
+      expect(text).toContain('NEET Complete Course 2027');
+      expect(text).toContain('Invoice total Rs. 4,999');
+    }
   });
 });

@@ -2,9 +2,7 @@
 // drawn by pdfmake on the server from the invoice as it was stored. Nothing is worked out here: the
 // amounts, rates and words are the invoice's own (contract `computeInvoice`, `amountInWords`), so the
 // PDF can never disagree with the invoice the console shows.
-import { createRequire } from 'node:module';
 import { formatDate, formatMoney, type Invoice, type Money } from '@lectern/contract';
-import pdfMake from 'pdfmake';
 import type {
   Alignment,
   Content,
@@ -13,23 +11,11 @@ import type {
   TableCell,
   TDocumentDefinitions,
 } from 'pdfmake/interfaces';
+import { renderPdf } from '../../lib/pdf';
 
-// Roboto ships inside pdfmake: embedded (subset) in every PDF, so the invoice looks the same on any
-// reader, and it covers more of the names people have than the standard PDF fonts' WinAnsi set.
-// Neither has a ₹ glyph we can count on, so amounts read 'Rs. 4,999' (formatMoney), as on screen.
-const require = createRequire(import.meta.url);
-const ROBOTO = {
-  normal: require.resolve('pdfmake/fonts/Roboto/Roboto-Regular.ttf'),
-  bold: require.resolve('pdfmake/fonts/Roboto/Roboto-Medium.ttf'),
-  italics: require.resolve('pdfmake/fonts/Roboto/Roboto-Italic.ttf'),
-  bolditalics: require.resolve('pdfmake/fonts/Roboto/Roboto-MediumItalic.ttf'),
-};
-const FONT_FILES: ReadonlySet<string> = new Set(Object.values(ROBOTO));
-
-pdfMake.setFonts({ Roboto: ROBOTO });
-// An invoice is built from stored data only: no address is ever fetched and no file but the fonts is read.
-pdfMake.setUrlAccessPolicy(() => false);
-pdfMake.setLocalAccessPolicy((path) => FONT_FILES.has(path));
+// Roboto (pdfmake's) is embedded as a subset in every PDF, so the invoice looks the same on any reader;
+// names, addresses and descriptions in the scripts of India print in their Noto fonts (lib/pdf.ts).
+// Amounts read 'Rs. 4,999' (formatMoney), as on screen.
 
 const MUTED = '#555555';
 const RULE = '#9e9e9e';
@@ -238,7 +224,7 @@ function documentOf(invoice: Invoice): TDocumentDefinitions {
       subject: `Tax invoice for order ${invoice.orderId}`,
       creator: 'Lectern',
     },
-    defaultStyle: { font: 'Roboto', fontSize: 9, lineHeight: 1.15 },
+    defaultStyle: { fontSize: 9, lineHeight: 1.15 },
     styles: {
       title: { fontSize: 18, bold: true },
       label: { fontSize: 7.5, color: MUTED, characterSpacing: 0.3 },
@@ -336,5 +322,5 @@ function documentOf(invoice: Invoice): TDocumentDefinitions {
 
 /** The invoice as a printable A4 PDF (one page for an ordinary order; the lines table continues on the next page when long). */
 export async function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
-  return pdfMake.createPdf(documentOf(invoice)).getBuffer();
+  return renderPdf(documentOf(invoice));
 }

@@ -21,7 +21,7 @@ import { recordActivity } from '../../lib/activity.repository';
 import { failWith } from '../../lib/app-error';
 import type { Viewer } from '../../lib/routing';
 import type { TranscodeOutput } from '../../transcoder/transcoder';
-import { endpointsOf, readEndpoints } from '../../transcoder/transcoder';
+import { TRANSCODE_FAILURES, endpointsOf, readEndpoints } from '../../transcoder/transcoder';
 import type { VideosRepository } from '../videos/videos.repository';
 import { transcodeJob } from './transcode-job';
 import type { JobPage, JobRecord, ListFilter, PageAfter, TranscodingRepository } from './transcoding.repository';
@@ -280,7 +280,7 @@ export class TranscodingService {
         await this.registry.send(transcodeJob, { jobId }, { queue, id: jobId });
       } catch (error) {
         this.log.error({ err: error, jobId }, 'could not queue a transcoding job');
-        await this.endJob(jobId, null, 'ERROR', `The job could not be queued: ${(error as Error).message}`);
+        await this.endJob(jobId, null, 'ERROR', TRANSCODE_FAILURES.notQueued);
       }
     }
     return this.rowsByIds(jobIds);

@@ -9,6 +9,7 @@ import type { Storage } from '../../storage';
 import { deletePrefix } from '../../transcoder/media-store';
 import type { JobRegistry, RunningJob } from '../../jobs';
 import {
+  TRANSCODE_FAILURES,
   TranscodeCanceled,
   TranscodeError,
   outputPrefixFor,
@@ -164,13 +165,15 @@ export class TranscodeWorker {
         // Otherwise the job was cancelled, deleted or taken back: its queue job is not this run's any more.
         log.info({ jobId }, 'transcode stopped');
       } else if (error instanceof TranscodeError) {
+        // staff read the sentence; what the transcoder said (paths, ffmpeg's output) stays in the log
         if (await service.endJob(jobId, token, 'ERROR', error.message)) await job.complete();
-        log.info({ jobId, reason: error.message }, 'transcode failed');
+        log.warn({ jobId, videoId: claimed.videoId, reason: error.message, detail: error.detail }, 'transcode failed');
       } else {
-        const reason = `Transcoding failed: ${(error as Error).message}`;
         if (job.retryCount < job.retryLimit) {
-          if (await service.release(jobId, token, `${reason} (retrying)`)) await job.fail(reason);
-        } else if (await service.endJob(jobId, token, 'ERROR', reason)) {
+          if (await service.release(jobId, token, TRANSCODE_FAILURES.serverRetrying)) {
+            await job.fail((error as Error).message);
+          }
+        } else if (await service.endJob(jobId, token, 'ERROR', TRANSCODE_FAILURES.serverGaveUp)) {
           await job.complete();
         }
         log.error({ err: error, jobId }, 'transcode failed unexpectedly');
