@@ -110,7 +110,12 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   // Infrastructure: database (migrated), keys, security headers, error envelope.
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'db'),
+      onConnectionError: (error) =>
+        app.log.warn({ err: error }, 'lost a database connection; the next query takes a new one'),
+    }));
   let changed = (await migrate(database)).length > 0;
   const keys = await loadKeys(database.db, config);
   if (options.seed ?? config.demoMode) {

@@ -1,9 +1,15 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../test/media';
 import { createTestDatabase } from '../test/test-app';
 import { DatabaseOpenError, openDatabase, type Database } from './client';
+import type { ReconnectWait } from './listener';
+
+/** Waits (polling every 5 ms, up to 10 s) until `done()` holds. */
+const until = (done: () => boolean, what: string) => waitFor(what, async () => done(), 10_000, 5);
 
 // One failed statement must never wedge the database: PGlite has a single session, and a pooled
 // PostgreSQL connection goes back to the pool, so a script that fails after its own BEGIN would
@@ -117,5 +123,108 @@ describe.runIf(process.env.LECTERN_TEST_DB !== 'postgres')('the embedded databas
     await expect(opening).rejects.toBeInstanceOf(DatabaseOpenError);
     await expect(opening).rejects.toThrow(`the embedded database in ${folder} cannot be opened`);
     await expect(opening).rejects.toThrow(/Restore the folder from a backup/);
+  });
+});
+
+// A database restart, a failover or pg_terminate_backend cuts connections under a running process:
+// it must carry on (no unhandled 'error' event), listen again and answer queries again.
+describe.runIf(process.env.LECTERN_TEST_DB === 'postgres')('a cut PostgreSQL connection', () => {
+  const applicationName = `lectern-cut-${crypto.randomBytes(4).toString('hex')}`;
+  const uncaught: unknown[] = [];
+  const record = (error: unknown) => uncaught.push(error);
+  const lostErrors: Error[] = [];
+  /** the attempts the listener waited before, each released at once unless held */
+  const attempts: number[] = [];
+  let hold: Promise<void> | null = null;
+  const wait: ReconnectWait = async (attempt) => {
+    attempts.push(attempt);
+    await hold;
+  };
+  let database: Database;
+  let admin: Database;
+
+  beforeAll(async () => {
+    process.on('uncaughtException', record);
+    admin = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 1 });
+    database = await openDatabase({
+      databaseUrl: process.env.DATABASE_URL,
+      poolSize: 3,
+      applicationName,
+      onConnectionError: (error) => lostErrors.push(error),
+      reconnectWait: wait,
+    });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await admin?.close();
+    process.off('uncaughtException', record);
+  });
+
+  /** Terminates this suite's connections matching `where`, as a restart would; how many. */
+  const cut = async (where: string) => {
+    const [row] = await admin.query<{ n: number }>(
+      `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE application_name = $1 AND ${where}`,
+      [applicationName],
+    );
+    return row!.n;
+  };
+  const notify = (channel: string, payload: string) => admin.query('SELECT pg_notify($1, $2)', [channel, payload]);
+
+  it('listens again after the LISTEN connection is cut, and queries work after', async () => {
+    const channel = `cut_${crypto.randomBytes(4).toString('hex')}`;
+    const received: string[] = [];
+    let reconnects = 0;
+    const lost: Error[] = [];
+    const unlisten = await database.listen(channel, (payload) => received.push(payload), {
+      onReconnect: () => reconnects++,
+      onLost: (error) => lost.push(error),
+    });
+    try {
+      await notify(channel, 'before');
+      await until(() => received.includes('before'), 'the first notification');
+
+      // Held in the gap: a notification sent now is missed, which onReconnect tells the caller.
+      let release!: () => void;
+      hold = new Promise((resolve) => (release = resolve));
+      expect(await cut(`query ILIKE 'LISTEN%'`)).toBe(1);
+      await until(() => lost.length === 1, 'the listener to see its connection lost');
+      expect((lost[0] as Error & { code?: string }).code ?? lost[0]!.message).toMatch(/57P01|terminat/);
+      await notify(channel, 'in the gap');
+      release();
+      hold = null;
+      await until(() => reconnects === 1, 'the listener to reconnect');
+      expect(attempts).toEqual([1]);
+
+      await notify(channel, 'after');
+      await until(() => received.includes('after'), 'a notification after the cut');
+      expect(received).toEqual(['before', 'after']);
+      expect(await database.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      expect(uncaught).toEqual([]);
+    } finally {
+      await unlisten();
+    }
+  });
+
+  it('carries on when the connection of a transaction is cut under it', async () => {
+    const failed = database.transaction(async (query) => {
+      await query('SELECT 1');
+      expect(await cut(`state = 'idle in transaction'`)).toBe(1);
+      await until(() => lostErrors.length > 0, 'the checked-out client to see its connection lost');
+      await query('SELECT 1');
+    });
+    await expect(failed).rejects.toThrow(/terminat|Connection/i);
+    expect(await database.query('SELECT 2 AS two')).toEqual([{ two: 2 }]);
+    expect(uncaught).toEqual([]);
+  });
+
+  it('carries on when idle connections of the pool are cut', async () => {
+    // Three queries at once leave three idle connections in the pool.
+    await Promise.all([1, 2, 3].map((n) => database.query('SELECT $1::int AS n, pg_sleep(0.05)', [n])));
+    const before = lostErrors.length;
+    const cutCount = await cut(`state = 'idle'`);
+    expect(cutCount).toBeGreaterThan(0);
+    await until(() => lostErrors.length >= before + cutCount, 'the pool to see its idle connections lost');
+    expect(await database.query('SELECT 3 AS three')).toEqual([{ three: 3 }]);
+    expect(uncaught).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { backoffWait, listenWithReconnect, type ListenHooks, type ReconnectWait } from './listener';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -31,9 +32,11 @@ export interface Database {
   transaction<T>(fn: (query: QueryFn) => Promise<T>): Promise<T>;
   /**
    * Calls `onNotify` with each NOTIFY payload on `channel` (from this process or another one on the
-   * same database); resolves to a function that stops listening.
+   * same database); resolves to a function that stops listening. On PostgreSQL a lost connection is
+   * replaced with backoff and the LISTEN issued again (`hooks.onReconnect`: notifications of the gap
+   * were missed).
    */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void, hooks?: ListenHooks): Promise<() => Promise<void>>;
   /** the PostgreSQL schema in use when not the default (test suites get their own) */
   searchPath?: string;
   close(): Promise<void>;
@@ -47,6 +50,12 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to use (tests give each suite its own) */
   searchPath?: string;
   poolSize?: number;
+  /** PostgreSQL `application_name` of the connections (seen in pg_stat_activity); default 'lectern' */
+  applicationName?: string;
+  /** told when a PostgreSQL connection is lost (idle in the pool or checked out); the process carries on */
+  onConnectionError?: (error: Error) => void;
+  /** the wait before each attempt to listen again after a lost connection (tests control it) */
+  reconnectWait?: ReconnectWait;
 }
 
 /** `BEGIN; ...; COMMIT;` as one script: the statements between. */
@@ -108,13 +117,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      application_name: options.applicationName ?? 'lectern',
       // JIT compiles a plan in ~200 ms: a loss for the short queries of a console (the listing's
       // estimated cost crosses jit_above_cost and ran 8x slower with it on).
       options: ['-c jit=off', ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : [])].join(' '),
     });
+    // Every client gets its own 'error' listener: a checked-out one (a transaction, a script, a
+    // listener) has no pool listener, so a cut connection (57P01 from a restart, a failover or
+    // pg_terminate_backend) would be an unhandled 'error' event that ends the process. Its query
+    // fails instead, and the pool drops the client when it comes back.
+    pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
     pool.on('error', () => {
-      /* an idle client lost its connection; the pool replaces it */
+      /* an idle client lost its connection (its own listener told): the pool drops and replaces it */
     });
+    const reconnectWait = options.reconnectWait ?? backoffWait;
     /** parameterless SQL on one connection, never handed back to the pool inside a failed transaction */
     const execEnding = async (sql: string) => {
       const connection = await pool.connect();
@@ -168,20 +184,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           client.release();
         }
       },
-      listen: async (channel, onNotify) => {
-        // One connection of the pool is kept for the notifications.
-        const connection = await pool.connect();
-        const handler = (message: pg.Notification) => {
-          if (message.channel === channel) onNotify(message.payload ?? '');
-        };
-        connection.on('notification', handler);
-        await connection.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-        return async () => {
-          connection.off('notification', handler);
-          await connection.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
-          connection.release();
-        };
-      },
+      // One connection of the pool is kept for the notifications, and replaced when it is lost.
+      listen: (channel, onNotify, hooks) =>
+        listenWithReconnect({
+          connect: () => pool.connect(),
+          channel,
+          quoted: pg.escapeIdentifier(channel),
+          onNotify,
+          hooks,
+          wait: reconnectWait,
+        }),
       searchPath: options.searchPath,
       close: () => pool.end(),
     };

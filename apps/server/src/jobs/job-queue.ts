@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
+import type { ListenHooks } from '../db/listener';
 
 /** How often a queue's creation is tried when processes starting together collide. */
 const QUEUE_CREATE_ATTEMPTS = 5;
@@ -110,9 +111,12 @@ export class JobQueue {
     });
   }
 
-  /** Calls `onJob` whenever a job is announced, from this process or another; resolves to a stop function. */
-  listen(onJob: (queue: string) => void): Promise<() => Promise<void>> {
-    return this.database.listen(JOBS_CHANNEL, onJob);
+  /**
+   * Calls `onJob` whenever a job is announced, from this process or another; resolves to a stop
+   * function. A lost connection is replaced (`hooks`: announcements of the gap were missed).
+   */
+  listen(onJob: (queue: string) => void, hooks?: ListenHooks): Promise<() => Promise<void>> {
+    return this.database.listen(JOBS_CHANNEL, onJob, hooks);
   }
 
   /** The next job of a queue, if any (marked active in pg-boss). */

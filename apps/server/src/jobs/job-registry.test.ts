@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
+import { openDatabase, type Database } from '../db/client';
+import { waitFor } from '../test/media';
 import { createTestDatabase } from '../test/test-app';
 import { JobQueue } from './job-queue';
 import { JobRegistry, defineJob } from './job-registry';
@@ -112,6 +113,100 @@ describe('the job registry', () => {
       await sender.send(nudge, { n: 2 });
       await waitFor(2);
       expect(seen).toEqual([1, 2]);
+    } finally {
+      await worker.stop();
+      await sender.stop();
+    }
+  }, 60_000);
+});
+
+// A database restart or failover cuts the worker's connections, the one it listens on included: the
+// worker carries on, hears announcements again, and finds the jobs announced while it could not hear.
+describe.runIf(process.env.LECTERN_TEST_DB === 'postgres')('a worker whose database connections are cut', () => {
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const applicationName = `lectern-worker-${crypto.randomBytes(4).toString('hex')}`;
+  const uncaught: unknown[] = [];
+  const record = (error: unknown) => uncaught.push(error);
+  const lostConnections: Error[] = [];
+  let hold: Promise<void> | null = null;
+  let admin: Database;
+  let workerDb: Database;
+  let senderDb: Database;
+
+  beforeAll(async () => {
+    process.on('uncaughtException', record);
+    admin = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 1 });
+    await admin.exec(`CREATE SCHEMA ${schema}`);
+    workerDb = await openDatabase({
+      databaseUrl: process.env.DATABASE_URL,
+      searchPath: schema,
+      poolSize: 4,
+      applicationName,
+      onConnectionError: (error) => lostConnections.push(error),
+      // The test decides when the listener may reconnect: no real backoff waits.
+      reconnectWait: async () => hold ?? undefined,
+    });
+    senderDb = await openDatabase({ databaseUrl: process.env.DATABASE_URL, searchPath: schema, poolSize: 2 });
+  });
+  afterAll(async () => {
+    await workerDb?.close();
+    await senderDb?.close();
+    await admin?.exec(`DROP SCHEMA ${schema} CASCADE; DROP SCHEMA IF EXISTS ${schema}_boss CASCADE`);
+    await admin?.close();
+    process.off('uncaughtException', record);
+  });
+
+  it('hears announcements again after the cut and runs the job announced in the gap', async () => {
+    const nudge = defineJob<{ n: number }>('nudge');
+    const worker = new JobRegistry(new JobQueue(workerDb, log), log);
+    worker.register(nudge, policy);
+    const seen: number[] = [];
+    // A poll this slow never finds a job in this test: only announcements (or a reconnect) do.
+    worker.handle(
+      nudge,
+      async (job) => {
+        seen.push(job.data.n);
+        await job.complete();
+      },
+      { concurrency: 1, pollSeconds: 3600 },
+    );
+    const sender = new JobRegistry(new JobQueue(senderDb, log), log);
+    sender.register(nudge, policy);
+    sender.handledElsewhere(nudge, 'the worker above runs them');
+    const listening = async () => {
+      const rows = await admin.query(
+        `SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND query ILIKE 'LISTEN%' AND state = 'idle'`,
+        [applicationName],
+      );
+      return rows.length === 1;
+    };
+    const seenJob = (n: number) => waitFor(`job ${n} to run`, async () => seen.includes(n), 20_000, 20);
+    try {
+      worker.start();
+      await waitFor('the worker to listen', listening, 20_000, 20);
+      await sender.send(nudge, { n: 1 });
+      await seenJob(1);
+
+      // Every connection of the worker is cut; the listener waits to reconnect until released.
+      let release!: () => void;
+      hold = new Promise((resolve) => (release = resolve));
+      const [cut] = await admin.query<{ n: number }>(
+        'SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE application_name = $1',
+        [applicationName],
+      );
+      expect(cut!.n).toBeGreaterThanOrEqual(1);
+      await waitFor('the worker to see its connections lost', async () => lostConnections.length >= cut!.n, 10_000, 5);
+      await sender.send(nudge, { n: 2 }); // announced while nobody listens
+      expect(seen).toEqual([1]);
+      release();
+      hold = null;
+      await seenJob(2);
+
+      await waitFor('the worker to listen again', listening, 20_000, 20);
+      await sender.send(nudge, { n: 3 });
+      await seenJob(3);
+      expect(seen).toEqual([1, 2, 3]);
+      expect(uncaught).toEqual([]);
     } finally {
       await worker.stop();
       await sender.stop();

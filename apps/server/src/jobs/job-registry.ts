@@ -69,6 +69,8 @@ export class JobRegistry {
   private wakeUp = new AbortController();
   /** stops listening for jobs sent by other processes; null while nothing listens */
   private unlisten: (() => Promise<void>) | null = null;
+  /** hearing announcements now (false while the listening connection is being replaced) */
+  private listening = false;
 
   constructor(
     private readonly queue: JobQueue,
@@ -172,11 +174,25 @@ export class JobRegistry {
     this.working = true;
     // Told when another process sends a job, workers need not poll often: an idle console stays idle.
     this.queue
-      .listen(() => this.wake())
+      .listen(() => this.wake(), {
+        onLost: (error) => {
+          this.listening = false;
+          this.log.warn({ err: error }, 'job worker: lost the database connection it listens on; reconnecting');
+        },
+        // Jobs announced while the connection was down went unheard: look for them now.
+        onReconnect: () => {
+          this.listening = true;
+          this.log.info('job worker: listening for new jobs again');
+          this.wake();
+        },
+      })
       .then(
         (unlisten) => {
           if (this.stopping.signal.aborted) void unlisten();
-          else this.unlisten = unlisten;
+          else {
+            this.unlisten = unlisten;
+            this.listening = true;
+          }
         },
         (error: unknown) => this.log.warn({ err: error }, 'job worker: cannot listen for new jobs; polling instead'),
       );
@@ -192,6 +208,7 @@ export class JobRegistry {
     await Promise.all(this.loops);
     await this.unlisten?.();
     this.unlisten = null;
+    this.listening = false;
     await this.queue.stop();
   }
 
@@ -214,7 +231,7 @@ export class JobRegistry {
       if (!job) {
         // While listening, a poll only catches what no one announced (retries coming due).
         const pollMs = handler.options.pollSeconds * 1000;
-        await this.idle(this.unlisten ? Math.max(pollMs, IDLE_POLL_MS) : pollMs, signal);
+        await this.idle(this.listening ? Math.max(pollMs, IDLE_POLL_MS) : pollMs, signal);
         continue;
       }
       const taken = job;

@@ -22,7 +22,12 @@ export async function runWorker(config: Config): Promise<void> {
     );
   }
   if (config.transcoding.driver === 'off') throw new Error('TRANSCODER=off: there is nothing for a worker to do');
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+    onConnectionError: (error) =>
+      log.warn({ err: error }, 'lost a database connection; the next query takes a new one'),
+  });
   await migrate(database);
   const keys = await loadKeys(database.db, config);
   const storage = createStorage(config.storage, { pepper: keys.pepper, cdnBase: config.cdnBase });
