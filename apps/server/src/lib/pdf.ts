@@ -46,7 +46,7 @@ function noto(script: Script) {
 }
 
 /** The default font of every PDF. */
-export const PDF_FONT = 'Roboto';
+const PDF_FONT = 'Roboto';
 
 const FONTS: TFontDictionary = {
   [PDF_FONT]: ROBOTO,
@@ -104,7 +104,7 @@ const ANY_INDIC = new RegExp(`[${SCRIPTS.map((script) => `\\p{Script_Extensions=
 const JOINER = /[\u200C\u200D]/u;
 
 /** A run of text and the family that prints it (none: the document's font, Roboto). */
-export interface ScriptRun {
+interface ScriptRun {
   text: string;
   font?: string;
 }
