@@ -38,9 +38,10 @@ interface Objects {
   /**
    * live classes as the demo INSTRUCTOR sees them: `foreign` is another teacher's held live class (an
    * offline mark there would be a 409 if the scope came too late), inviting `sharedBatch` like `own`,
-   * a held class of the instructor's, and `student` is one of that batch
+   * a held class of the instructor's, and `student` is one of that batch; `otherTeachers` are the
+   * ids, mobile numbers and e-mails of the other INSTRUCTOR users
    */
-  classes: { own: string; foreign: string; sharedBatch: string; student: string };
+  classes: { own: string; foreign: string; sharedBatch: string; student: string; otherTeachers: string[] };
 }
 
 interface Call {
@@ -348,7 +349,11 @@ const CASES: Record<string, Case> = {
   'liveClasses.meetingAccounts': { roles: ['INSTRUCTOR'], list: () => [{ what: 'meeting accounts' }] },
   'liveClasses.subjects': { roles: ['INSTRUCTOR'], list: () => [{ what: 'batch subjects' }] },
   'liveClasses.chapters': { roles: ['INSTRUCTOR'], list: () => [{ what: 'chapters' }] },
-  'liveClasses.teachers': { roles: ['INSTRUCTOR'], list: () => [{ what: 'teachers' }] },
+  // an INSTRUCTOR schedules nothing: the teachers list is their own row, never another's contact details
+  'liveClasses.teachers': {
+    roles: ['INSTRUCTOR'],
+    list: (o) => [{ what: 'teachers', hides: o.classes.otherTeachers, shows: [o.self] }],
+  },
 };
 
 function pathOf(def: RouteDef, call: Call): string {
@@ -415,11 +420,19 @@ describe('object scope: scoped roles are refused objects outside their scope', (
     await t.database.query(`INSERT INTO live_class_batches (live_class_id, batch_id) VALUES ('lc-scope-probe', $1)`, [
       own.batchId,
     ]);
+    const others = await t.database.query<{ id: string; phone: string; email: string | null }>(
+      `SELECT u.id, u.phone, u.email FROM users u JOIN user_roles ur ON ur.user_id = u.id
+         JOIN roles r ON r.id = ur.role_id
+        WHERE r.name = 'INSTRUCTOR' AND u.active AND u.id <> $1`,
+      [instructor],
+    );
+    if (others.length === 0) throw new Error('the demo data needs another active INSTRUCTOR');
     return {
       own: own.id,
       foreign: 'lc-scope-probe',
       sharedBatch: own.batchId,
       student: own.student,
+      otherTeachers: others.flatMap((u) => [u.id, u.phone, ...(u.email ? [u.email] : [])]),
     };
   };
 
@@ -536,6 +549,8 @@ describe('object scope: scoped roles are refused objects outside their scope', (
     expect(await read('/api/file-explorer-service/cloud/videos/to-be-transcoded/new')).toContain(
       'video-scope-probe-new',
     );
+    const teachers = await read('/api/batch/teacher/all');
+    for (const mark of objects.classes.otherTeachers) expect(teachers).toContain(mark);
   });
 
   it('counts only the jobs of an uploader\u2019s own subjects', async () => {

@@ -57,6 +57,8 @@ export const BATCH_MESSAGES = {
   moved: '[count] student(s) moved to [batchName].',
   movedWithFailures: '[count] student(s) moved to [batchName]; [failed] could not be moved.',
   noneMoved: 'No student was moved to [batchName].',
+  moveTargetFull:
+    "Batch '[batchName]' has no free seat ([studentCount] / [capacity]): no one was moved. Raise its capacity or choose another batch.",
   sameBatch: 'The students are already in this batch: choose another one.',
   notInOldBatch: "is not in batch '[batchName]'.",
   studentMissing: 'does not exist.',

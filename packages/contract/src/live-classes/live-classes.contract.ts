@@ -148,7 +148,7 @@ export const liveClassesContract = {
   teachers: route({
     method: 'GET',
     path: '/batch/teacher/all',
-    summary: 'The users who can teach: active INSTRUCTOR users, by name',
+    summary: 'The users who can teach: active INSTRUCTOR users, by name (an INSTRUCTOR reads only their own row)',
     access: view,
     response: z.array(TeacherSchema),
   }),

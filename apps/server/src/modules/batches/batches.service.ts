@@ -432,7 +432,13 @@ export class BatchesService {
         const people = new Map((await this.students.namesOf(tx, studentIds)).map((s) => [s.id, s.name]));
         const inOld = await this.repo.membersAmong(tx, from.id, studentIds);
         const inNew = await this.repo.membersAmong(tx, to.id, studentIds);
-        let seats = to.capacity - (await this.repo.studentCount(tx, to.id));
+        const taken = await this.repo.studentCount(tx, to.id);
+        let seats = to.capacity - taken;
+        // a full target refuses the whole move with one sentence, rather than failing each student
+        const needSeats = studentIds.some((id) => people.has(id) && inOld.has(id) && !inNew.has(id));
+        if (to.status === 'ACTIVE' && seats <= 0 && needSeats) {
+          throw fail(409, 'moveTargetFull', { batchName: to.name, studentCount: taken, capacity: to.capacity });
+        }
         failures = [];
         moved = [];
         for (const id of studentIds) {

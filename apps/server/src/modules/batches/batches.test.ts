@@ -656,20 +656,22 @@ describe('batches API', () => {
       expect(same.body.message).toBe(BATCH_MESSAGES.sameBatch);
     });
 
-    it('fails on capacity in the demo: the full demo batch takes no one', async () => {
-      const [someone] = await t.database.query<{ student_id: string }>(
-        'SELECT student_id FROM batch_students WHERE batch_id = $1 AND student_id NOT IN (SELECT student_id FROM batch_students WHERE batch_id = $2) LIMIT 1',
+    it('refuses a move to a full batch with one sentence: the full demo batch takes no one', async () => {
+      const someone = await t.database.query<{ student_id: string }>(
+        'SELECT student_id FROM batch_students WHERE batch_id = $1 AND student_id NOT IN (SELECT student_id FROM batch_students WHERE batch_id = $2) LIMIT 2',
         [DEMO_BATCHES.open, DEMO_BATCHES.full],
       );
+      const before = await members(DEMO_BATCHES.open);
       const res = await admin('POST', '/batch/updateStudentsBatch', {
         oldBatchId: DEMO_BATCHES.open,
         newBatchId: DEMO_BATCHES.full,
-        studentIds: [someone!.student_id],
+        studentIds: someone.map((s) => s.student_id),
       });
-      expect(res.body.data.error).toBe(true);
-      expect(res.body.data.data[0].reason).toBe(
-        batchMessage('capacityFull', { batchName: 'JEE Advanced 2027 Morning', capacity: 40 }),
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(
+        batchMessage('moveTargetFull', { batchName: 'JEE Advanced 2027 Morning', studentCount: 40, capacity: 40 }),
       );
+      expect(await members(DEMO_BATCHES.open)).toBe(before);
     });
   });
 

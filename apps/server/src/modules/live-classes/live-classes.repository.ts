@@ -321,7 +321,10 @@ export class LiveClassesRepository {
   }
 
   /** Active INSTRUCTOR users, by name. */
-  async teachers(): Promise<{ teacherId: string; name: string; mobileNumber: string; email: string | null }[]> {
+  /** The active INSTRUCTOR users by name (only `onlyId` when given). */
+  async teachers(
+    onlyId?: string,
+  ): Promise<{ teacherId: string; name: string; mobileNumber: string; email: string | null }[]> {
     const rows = await this.db
       .selectDistinct({
         teacherId: users.id,
@@ -332,7 +335,13 @@ export class LiveClassesRepository {
       .from(users)
       .innerJoin(userRoles, eq(userRoles.userId, users.id))
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(and(eq(users.active, true), eq(roles.name, 'INSTRUCTOR')));
+      .where(
+        and(
+          eq(users.active, true),
+          eq(roles.name, 'INSTRUCTOR'),
+          onlyId === undefined ? undefined : eq(users.id, onlyId),
+        ),
+      );
     return rows
       .map((r) => ({ ...r, email: r.email || null }))
       .sort((a, b) => a.name.localeCompare(b.name) || a.teacherId.localeCompare(b.teacherId));

@@ -136,7 +136,7 @@ export function liveClassesRoutes(
       const { chapter, message } = await service.createChapter(auth, body);
       return { data: chapter, message };
     },
-    teachers: async () => ({ data: await service.teachers() }),
+    teachers: async ({ auth }) => ({ data: await service.teachers(auth) }),
     zoomWebhook: async ({ request, body }) => {
       const header = (name: string) => {
         const value = request.headers[name];

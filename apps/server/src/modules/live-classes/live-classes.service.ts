@@ -171,8 +171,13 @@ export class LiveClassesService {
     }));
   }
 
-  async teachers(): Promise<Teacher[]> {
-    return this.repo.teachers();
+  /**
+   * The teachers a class may be given (the class form, the schedule's teacher filter: admins'
+   * screens). An INSTRUCTOR, who schedules nothing, reads only their own row: never another
+   * teacher's mobile number or e-mail.
+   */
+  async teachers(viewer: Viewer): Promise<Teacher[]> {
+    return this.repo.teachers(isAdmin(viewer) ? undefined : viewer.userId);
   }
 
   async subjects(): Promise<BatchSubject[]> {

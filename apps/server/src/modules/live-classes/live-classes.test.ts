@@ -140,11 +140,15 @@ describe('live classes API', () => {
     });
 
     it('lists teachers, meeting accounts, subjects and chapters', async () => {
-      const teachers = (await as('INSTRUCTOR', 'GET', '/batch/teacher/all')).body.data as {
-        teacherId: string;
-        name: string;
-      }[];
-      expect(teachers.map((x) => x.name)).toEqual(['Arjun Menon', 'Meera Nair']);
+      type Listed = { teacherId: string; name: string; mobileNumber: string }[];
+      const teachers = (await as('SUPER_ADMIN', 'GET', '/batch/teacher/all')).body.data as Listed;
+      // the demo's three instructors and this suite's own Arjun Menon
+      expect(teachers.map((x) => x.name)).toEqual(['Arjun Menon', 'Arjun Menon', 'Kavita Deshpande', 'Meera Nair']);
+      // an INSTRUCTOR schedules no one: only their own row, no other teacher's mobile number or e-mail
+      const own = (await as('INSTRUCTOR', 'GET', '/batch/teacher/all')).body.data as Listed;
+      expect(own.map((x) => [x.teacherId, x.name, x.mobileNumber])).toEqual([
+        [instructorId, 'Meera Nair', DEMO_STAFF.find((s) => s.role === 'INSTRUCTOR')!.phone],
+      ]);
       const accounts = (await as('INSTRUCTOR', 'GET', '/batch/live-class/zoom-accounts')).body.data as {
         provider: string;
         hostOrBase: string;

@@ -109,16 +109,33 @@ describe('/batch-management/students', () => {
     expect((field as HTMLInputElement).value).toBe('');
   });
 
+  it('offers a full batch only as a disabled choice marked Full', async () => {
+    const { user } = await setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    await user.click(
+      within(screen.getByRole('toolbar', { name: 'Selected rows' })).getByRole('button', { name: 'Move to batch' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Move 2 students to another batch' });
+    await user.click(within(dialog).getByRole('combobox', { name: /Move to/ }));
+    // JEE 2027 Evening holds 2 of 2
+    const full = await screen.findByRole('option', { name: /JEE 2027 Evening/ });
+    expect(full.textContent).toMatch(/2 \/ 2 · Full$/);
+    expect(full.getAttribute('aria-disabled')).toBe('true');
+    const open = screen.getByRole('option', { name: /NEET 2027 Pune/ });
+    expect(open.textContent).not.toContain('Full');
+    expect(open.getAttribute('aria-disabled')).toBeNull();
+  });
+
   it("moves the selection: the answer's message as an error, one line per student who could not go", async () => {
     const failed: MoveResult = {
       error: true,
-      message: fillMessage(BATCH_MESSAGES.movedWithFailures, { count: 1, batchName: 'JEE 2027 Evening', failed: 1 }),
+      message: fillMessage(BATCH_MESSAGES.movedWithFailures, { count: 1, batchName: 'NEET 2027 Pune', failed: 1 }),
       moved: ['st-aarav'],
       data: [
         {
           studentId: 'st-riya',
           name: 'Riya Sharma',
-          reason: fillMessage(BATCH_MESSAGES.capacityFull, { batchName: 'JEE 2027 Evening', capacity: 2 }),
+          reason: fillMessage(BATCH_MESSAGES.capacityFull, { batchName: 'NEET 2027 Pune', capacity: 2 }),
         },
         { studentId: 'st-gone', name: '', reason: BATCH_MESSAGES.studentMissing },
       ],
@@ -134,13 +151,13 @@ describe('/batch-management/students', () => {
     // an active batch other than this one
     expect(screen.queryByRole('option', { name: /JEE 2027 Morning/ })).toBeNull();
     expect(screen.queryByRole('option', { name: /JEE 2026 Droppers/ })).toBeNull();
-    await user.click(await screen.findByRole('option', { name: /JEE 2027 Evening/ }));
+    await user.click(await screen.findByRole('option', { name: /NEET 2027 Pune/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
 
     const result = await screen.findByRole('dialog', { name: 'Some students were not moved' });
     expect(find('POST /batch/updateStudentsBatch')[0]!.body).toEqual({
       oldBatchId: MORNING.batchId,
-      newBatchId: 'jee27-kota-e',
+      newBatchId: 'neet27-pune',
       studentIds: ['st-aarav', 'st-riya'],
     });
     expect(within(result).getByText(failed.message)).toBeTruthy();
@@ -148,7 +165,7 @@ describe('/batch-management/students', () => {
       within(result)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(["For Riya Sharma batch 'JEE 2027 Evening' is full (2 students).", 'does not exist.']);
+    ).toEqual(["For Riya Sharma batch 'NEET 2027 Pune' is full (2 students).", 'does not exist.']);
   });
 
   it('a move without failures says so as a success', async () => {

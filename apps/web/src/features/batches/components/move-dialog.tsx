@@ -24,8 +24,9 @@ export interface MoveDialogProps {
 }
 
 /**
- * 'Move to batch' for the selected students: an active batch other than this one; the move goes per
- * student, so some may fail (closed, full, no longer here). As spec 2 §8 says: when the answer carries
+ * 'Move to batch' for the selected students: an active batch other than this one with a free seat (a
+ * full one is listed as 'Full' and cannot be chosen); the move goes per student, so some may fail
+ * (closed, no seat left for them, no longer here). As spec 2 §8 says: when the answer carries
  * the error flag its message shows as an error with one line per student, 'For {name} {reason}'.
  */
 export function MoveDialog({ open, fromBatch, students, onMoved, onClose }: MoveDialogProps) {
@@ -111,7 +112,9 @@ export function MoveDialog({ open, fromBatch, students, onMoved, onClose }: Move
             onChange={(event) => setTarget(event.target.value)}
             error={Boolean(problem) && !target}
             helperText={
-              active.isError ? 'Could not load the active batches.' : 'Active batches, with their seats taken.'
+              active.isError
+                ? 'Could not load the active batches.'
+                : 'Active batches, with their seats taken. A full batch takes no one.'
             }
           >
             {choices.length === 0 && (
@@ -119,11 +122,16 @@ export function MoveDialog({ open, fromBatch, students, onMoved, onClose }: Move
                 {active.isPending ? 'Loading…' : 'No other active batch.'}
               </MenuItem>
             )}
-            {choices.map((batch) => (
-              <MenuItem key={batch.batchId} value={batch.batchId}>
-                {batchLabel(batch)}: {batch.branchName}, {seatsText(batch)}
-              </MenuItem>
-            ))}
+            {choices.map((batch) => {
+              // a full batch would refuse every student: it shows, but cannot be chosen
+              const full = batch.studentCount >= batch.capacity;
+              return (
+                <MenuItem key={batch.batchId} value={batch.batchId} disabled={full}>
+                  {batchLabel(batch)}: {batch.branchName}, {seatsText(batch)}
+                  {full && ' · Full'}
+                </MenuItem>
+              );
+            })}
           </TextField>
           {problem && (
             <Alert severity="error" role="alert">
