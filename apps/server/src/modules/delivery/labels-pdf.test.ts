@@ -83,32 +83,32 @@ async function pdfText(pdf: Buffer): Promise<string> {
 }
 
 describe('delivery labels PDF', () => {
-  it('prints a name, address and items in each script of India in its Noto font, with no missing glyph', async () => {
-    const packages = INDIC_SAMPLES.map((sample, i) => {
-      const pkg = packageOf(i + 1, {
-        studentName: sample.name,
-        items: [{ description: `${sample.name} - Printed study material`, quantity: 2 }],
+  it.each(INDIC_SAMPLES)(
+    'prints a name, address and items in $script in its Noto font, with no missing glyph',
+    async ({ script, name, line, city }) => {
+      const pkg = packageOf(1, {
+        studentName: name,
+        items: [{ description: `${name} - Printed study material`, quantity: 2 }],
       });
-      return { ...pkg, address: { ...pkg.address!, addressLine1: sample.line, city: sample.city, state: sample.city } };
-    });
-    const pdf = await renderLabelsPdf(packages, sender);
-    if (process.env.LABELS_PDF_OUT) fs.writeFileSync(path.join(os.tmpdir(), 'labels-indic.pdf'), pdf);
+      const address = { ...pkg.address!, addressLine1: line, city, state: city };
+      const pdf = await renderLabelsPdf([{ ...pkg, address }], sender);
+      if (process.env.LABELS_PDF_OUT)
+        fs.writeFileSync(path.join(os.tmpdir(), `labels-${script.toLowerCase()}.pdf`), pdf);
 
-    const glyphs = drawnGlyphIds(pdf);
-    expect(glyphs.length).toBeGreaterThan(500);
-    expect(glyphs.filter((id) => id === 0)).toEqual([]);
-    const fonts = embeddedFonts(pdf);
-    for (const { script } of INDIC_SAMPLES) {
-      expect(fonts).toContain(`NotoSans${script}-Regular`);
+      const glyphs = drawnGlyphIds(pdf);
+      expect(glyphs.length).toBeGreaterThan(200);
+      expect(glyphs.filter((id) => id === 0)).toEqual([]);
       // the name on the label is bold
-      expect(fonts).toContain(`NotoSans${script}-SemiBold`);
-    }
-    // the Latin parts stay in Roboto, around the Indic runs
-    const text = await pdfText(pdf);
-    expect(text).toContain('SHIP TO');
-    expect(text).toContain('560011');
-    expect(text).toContain('D000000009');
-  });
+      expect(embeddedFonts(pdf)).toEqual(
+        expect.arrayContaining([`NotoSans${script}-Regular`, `NotoSans${script}-SemiBold`]),
+      );
+      // the Latin parts stay in Roboto, around the Indic runs
+      const text = await pdfText(pdf);
+      expect(text).toContain('SHIP TO');
+      expect(text).toContain(' - 560011');
+      expect(text).toContain('D000000001');
+    },
+  );
 
   it('prints the number of items in words with the right plural', async () => {
     const one = packageOf(1);

@@ -207,10 +207,10 @@ const stateLine = (name: string, code: string) => `${name} (State code ${code})`
 /** The invoice's document: title and numbers, supplier and buyer, lines, totals, words, credit notes. */
 function documentOf(invoice: Invoice): TDocumentDefinitions {
   const { supplier, buyer, placeOfSupply } = invoice;
+  // A person finds the invoice by its number and date; the order's id is an internal key, never printed.
   const meta: [string, string][] = [
     ['Invoice number', invoice.invoiceNumber],
     ['Invoice date', formatDate(invoice.invoiceDate)],
-    ['Order', invoice.orderId],
     ['Place of supply', stateLine(placeOfSupply.stateName, placeOfSupply.stateCode)],
     ['Supply', invoice.supplyType === 'INTRA_STATE' ? 'Within the state' : 'Inter-state'],
     ['Reverse charge', 'No'],
@@ -221,7 +221,7 @@ function documentOf(invoice: Invoice): TDocumentDefinitions {
     info: {
       title: `Tax Invoice ${invoice.invoiceNumber}`,
       author: supplier.name,
-      subject: `Tax invoice for order ${invoice.orderId}`,
+      subject: `Tax invoice ${invoice.invoiceNumber} of ${formatDate(invoice.invoiceDate)}`,
       creator: 'Lectern',
     },
     defaultStyle: { fontSize: 9, lineHeight: 1.15 },
