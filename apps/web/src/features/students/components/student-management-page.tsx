@@ -7,7 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SubscriptionUpdateBody } from '@lectern/contract';
-import { PageHeader, SearchBar, SectionCard } from '../../../components';
+import { PageHeader, SearchBar } from '../../../components';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { isApiError } from '../../../lib/api-error';
 import { queryKeys } from '../../../lib/query-keys';
@@ -129,11 +129,6 @@ export default function StudentManagementPage() {
           />
           <OrdersCard query={orders} />
           <DeliveryCard studentId={student.data.studentId} mobileNumber={student.data.mobileNumber} />
-          <SectionCard title="Live-class attendance">
-            <Typography color="text.secondary" data-testid="student-later-sections">
-              Coming with the live-class screens.
-            </Typography>
-          </SectionCard>
           <ActionDialog
             action={action}
             student={student.data}
