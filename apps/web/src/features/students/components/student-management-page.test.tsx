@@ -247,6 +247,23 @@ describe('Student Management', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
+  it("clears a stale 'No student found' once the number is changed or refused", async () => {
+    const { user } = await setup('/student-management?mobileNumber=9000011111');
+    await screen.findByText('No student found for 9000011111.');
+    const input = screen.getByRole('textbox', { name: 'Student mobile number' });
+    await user.clear(input);
+    await user.type(input, '12345');
+    // typing another number: the answer about the old one goes
+    expect(screen.queryByText('No student found for 9000011111.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByRole('alert').textContent).toBe("Enter the student's 10-digit mobile number.");
+    expect(screen.queryByText(/No student found/)).toBeNull();
+    // the same number again shows its answer again
+    await user.clear(input);
+    await user.type(input, '9000011111');
+    expect(await screen.findByText('No student found for 9000011111.')).toBeTruthy();
+  });
+
   it('a failed invoices call empties only that card, with Retry', async () => {
     let fail = true;
     await setup('/student-management?mobileNumber=9876543210', {

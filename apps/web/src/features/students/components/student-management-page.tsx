@@ -78,6 +78,8 @@ export default function StudentManagementPage() {
   }
 
   const notFound = student.isError && isApiError(student.error) && student.error.status === 404;
+  // the answer about the searched number shows while the field still holds it and no refusal shows
+  const answerShown = !typedInvalid && text === mobileNumber;
 
   return (
     <Box>
@@ -111,7 +113,7 @@ export default function StudentManagementPage() {
           <Typography color="text.secondary">Looking up {mobileNumber}…</Typography>
         </Box>
       )}
-      {notFound && (
+      {notFound && answerShown && (
         <Alert severity="info" role="status">
           No student found for {mobileNumber}.
         </Alert>
