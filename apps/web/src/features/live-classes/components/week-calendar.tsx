@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
@@ -74,6 +75,16 @@ export function visibleHours(placed: readonly PlacedClass[]): { first: number; l
   return { first, last: Math.min(24, last) };
 }
 
+/**
+ * The hour the calendar opens at: the working day (8 AM) when a class of the week starts then or
+ * later, or none does; else the week's first class. A class in the small hours widens the grid up to
+ * midnight, but the view still opens on the working day.
+ */
+export function openingHour(placed: readonly PlacedClass[]): number {
+  if (placed.length === 0 || placed.some((p) => p.startMinute >= DEFAULT_HOURS.first * 60)) return DEFAULT_HOURS.first;
+  return Math.floor(Math.min(...placed.map((p) => p.startMinute)) / 60);
+}
+
 const hourLabel = (hour: number) =>
   hour === 0 || hour === 24 ? '12 AM' : hour === 12 ? '12 PM' : hour < 12 ? `${hour} AM` : `${hour - 12} PM`;
 
@@ -100,9 +111,15 @@ export function WeekCalendar({ week, classes, today, onOpen }: WeekCalendarProps
   const phone = useMediaQuery(theme.breakpoints.down('md'));
   const days = Array.from({ length: 7 }, (_, i) => addDays(week, i));
   const placed = placeClasses(week, classes);
+  const { first, last } = visibleHours(placed);
+  const opening = openingHour(placed);
+  const hoursBox = useRef<HTMLDivElement>(null);
+  // each week (and the phone's list turning back into the grid) opens at its opening hour
+  useLayoutEffect(() => {
+    if (hoursBox.current) hoursBox.current.scrollTop = (opening - first) * HOUR_PX;
+  }, [week, phone, opening, first]);
   if (phone) return <DayList days={days} placed={placed} today={today} onOpen={onOpen} />;
 
-  const { first, last } = visibleHours(placed);
   const hours = Array.from({ length: last - first }, (_, i) => first + i);
   const height = (last - first) * HOUR_PX;
   return (
@@ -141,7 +158,7 @@ export function WeekCalendar({ week, classes, today, onOpen }: WeekCalendarProps
           </Box>
         ))}
       </Box>
-      <Box sx={{ maxHeight: 640, overflowY: 'auto' }}>
+      <Box ref={hoursBox} data-testid="week-calendar-hours" sx={{ maxHeight: 640, overflowY: 'auto' }}>
         <Box sx={{ display: 'grid', gridTemplateColumns: '64px repeat(7, minmax(0, 1fr))', position: 'relative' }}>
           <Box sx={{ position: 'relative', height }} aria-hidden="true">
             {hours.map((hour) => (
