@@ -1,11 +1,14 @@
 import { lazy } from 'react';
 import { Navigate, createBrowserRouter, useParams, type RouteObject } from 'react-router';
 import { STUDENT_UPDATE_TYPES, hasPermission, isStudentUpdateType } from '@lectern/contract';
+import { NotFoundPage, ServerErrorPage, UnauthorizedPage } from '../features/errors/components/error-page';
+import { RouteError } from '../features/errors/components/route-error';
 import { useSession } from '../lib/session';
 import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './root-layout';
 
 // Every page is its own lazily loaded chunk, and so is the signed-in shell: sign-in loads neither.
+// The error pages are not: they must show when a chunk cannot be fetched (RouteError).
 const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
 const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const OverviewPage = lazy(() => import('../features/overview/components/overview-page'));
@@ -40,15 +43,6 @@ const LiveClassesPage = lazy(() => import('./routes/live-classes-route'));
 const LiveClassInsightsPage = lazy(() => import('../features/live-classes/components/insights-page'));
 const GoLivePage = lazy(() => import('../features/live-classes/components/go-live-page'));
 const StudentUpdatesRoute = lazy(() => import('./routes/student-updates-route'));
-const UnauthorizedPage = lazy(() =>
-  import('../features/errors/components/error-page').then((m) => ({ default: m.UnauthorizedPage })),
-);
-const NotFoundPage = lazy(() =>
-  import('../features/errors/components/error-page').then((m) => ({ default: m.NotFoundPage })),
-);
-const ServerErrorPage = lazy(() =>
-  import('../features/errors/components/error-page').then((m) => ({ default: m.ServerErrorPage })),
-);
 
 export const NOT_FOUND_PATH = '/errors/error-404';
 export const PUBLISHER_HOME = '/publisher/storeManager/storeDetails';
@@ -71,10 +65,14 @@ function StudentUpdatesOfType() {
   return isStudentUpdateType(updateType) ? <StudentUpdatesRoute updateType={updateType} /> : toNotFound;
 }
 
-/** Every route of spec 1 §2 and spec 2 §2. */
+/**
+ * Every route of spec 1 §2 and spec 2 §2. A screen that throws or whose code cannot be fetched shows
+ * RouteError: inside the signed-in layout for its screens, full page above it.
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="/overview" replace /> },
       { path: 'auth/login', element: <LoginPage /> },
@@ -90,54 +88,62 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         children: [
-          { path: 'overview', element: <OverviewPage /> },
-          { path: 'notifications', element: <NotificationsPage /> },
-          { path: 'user-management', element: <UserManagementPage /> },
-          // demo mode only (the page sends everyone else to 404): every shared piece with sample data
-          { path: 'dev/gallery', element: <GalleryPage /> },
-          { path: 'publisher', element: <PublisherHome /> },
-          { path: 'file-explorer', element: <FileExplorerPage /> },
-          { path: 'subject-management', element: <SubjectManagementPage /> },
-          { path: 'subject-management/subject-details', element: <SubjectDetailsPage /> },
-          { path: 'subject-management/subject-details/topics', element: <SubjectTopicsPage /> },
-          { path: 'subject-review', element: <SubjectReviewPage /> },
-          { path: 'transcoding-manager', element: <TranscodingManagerPage /> },
-          { path: 'student-management', element: <StudentManagementPage /> },
-          { path: 'legal', element: <LegalPage /> },
-          { path: 'coupons', element: <CouponsPage /> },
-          { path: 'deliveryManagement', element: <DeliveryPage /> },
-          { path: 'batch-management', element: <BatchesPage /> },
-          { path: 'batch-management/students', element: <BatchStudentsPage /> },
-          { path: 'live-classes', element: <LiveClassesPage /> },
-          { path: 'live-classes/insights', element: <LiveClassInsightsPage /> },
-          { path: 'go-live', element: <GoLivePage /> },
-          // every page under /publisher shares the publisher sub-navigation
           {
-            element: <PublisherLayout />,
+            errorElement: <RouteError framed />,
             children: [
-              { path: 'publisher/catalogueManager/createCatalogue', element: <CreateCataloguePage /> },
-              { path: 'publisher/catalogueManager/catalogueList', element: <CatalogueListPage /> },
-              { path: 'publisher/otsManager', element: <OtsManagerPage /> },
-              { path: 'publisher/editOts', element: <EditOtsPage /> },
-              { path: 'publisher/categories', element: <CategoriesPage /> },
-              // the store manager's home is its listings; the details list shows what each one holds
-              ...(['storeDetails', 'storelistings'] as const).map((page) => {
-                const path = `/publisher/storeManager/${page}`;
-                return {
-                  path: path.slice(1),
-                  element: <StoreListingListPage key={path} path={path} view="listings" />,
-                };
-              }),
-              { path: 'publisher/storeManager/store', element: <StoreListingPage /> },
+              { path: 'overview', element: <OverviewPage /> },
+              { path: 'notifications', element: <NotificationsPage /> },
+              { path: 'user-management', element: <UserManagementPage /> },
+              // demo mode only (the page sends everyone else to 404): every shared piece with sample data
+              { path: 'dev/gallery', element: <GalleryPage /> },
+              { path: 'publisher', element: <PublisherHome /> },
+              { path: 'file-explorer', element: <FileExplorerPage /> },
+              { path: 'subject-management', element: <SubjectManagementPage /> },
+              { path: 'subject-management/subject-details', element: <SubjectDetailsPage /> },
+              { path: 'subject-management/subject-details/topics', element: <SubjectTopicsPage /> },
+              { path: 'subject-review', element: <SubjectReviewPage /> },
+              { path: 'transcoding-manager', element: <TranscodingManagerPage /> },
+              { path: 'student-management', element: <StudentManagementPage /> },
+              { path: 'legal', element: <LegalPage /> },
+              { path: 'coupons', element: <CouponsPage /> },
+              { path: 'deliveryManagement', element: <DeliveryPage /> },
+              { path: 'batch-management', element: <BatchesPage /> },
+              { path: 'batch-management/students', element: <BatchStudentsPage /> },
+              { path: 'live-classes', element: <LiveClassesPage /> },
+              { path: 'live-classes/insights', element: <LiveClassInsightsPage /> },
+              { path: 'go-live', element: <GoLivePage /> },
+              // every page under /publisher shares the publisher sub-navigation
               {
-                path: 'publisher/storeManager/storeDetailsList',
-                element: <StoreListingListPage path="/publisher/storeManager/storeDetailsList" view="details" />,
+                element: <PublisherLayout />,
+                children: [
+                  { path: 'publisher/catalogueManager/createCatalogue', element: <CreateCataloguePage /> },
+                  { path: 'publisher/catalogueManager/catalogueList', element: <CatalogueListPage /> },
+                  { path: 'publisher/otsManager', element: <OtsManagerPage /> },
+                  { path: 'publisher/editOts', element: <EditOtsPage /> },
+                  { path: 'publisher/categories', element: <CategoriesPage /> },
+                  // the store manager's home is its listings; the details list shows what each one holds
+                  ...(['storeDetails', 'storelistings'] as const).map((page) => {
+                    const path = `/publisher/storeManager/${page}`;
+                    return {
+                      path: path.slice(1),
+                      element: <StoreListingListPage key={path} path={path} view="listings" />,
+                    };
+                  }),
+                  { path: 'publisher/storeManager/store', element: <StoreListingPage /> },
+                  {
+                    path: 'publisher/storeManager/storeDetailsList',
+                    element: <StoreListingListPage path="/publisher/storeManager/storeDetailsList" view="details" />,
+                  },
+                ],
               },
+              // the navigation links to /student-updates itself: the first kind of update
+              {
+                path: 'student-updates',
+                element: <Navigate to={`/student-updates/${STUDENT_UPDATE_TYPES[0]}`} replace />,
+              },
+              { path: 'student-updates/:updateType', element: <StudentUpdatesOfType /> },
             ],
           },
-          // the navigation links to /student-updates itself: the first kind of update
-          { path: 'student-updates', element: <Navigate to={`/student-updates/${STUDENT_UPDATE_TYPES[0]}`} replace /> },
-          { path: 'student-updates/:updateType', element: <StudentUpdatesOfType /> },
         ],
       },
       { path: '*', element: toNotFound },

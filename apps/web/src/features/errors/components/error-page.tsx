@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,21 +17,27 @@ function hasHistory(): boolean {
 }
 
 interface ErrorPageProps {
-  code: 401 | 404 | 500;
+  /** The big number; none for an error that is not an HTTP status (a screen that failed to load). */
+  code?: 401 | 404 | 500;
   title: string;
   text: string;
+  /** Inside the signed-in layout (its main area): no landmark or full height of its own. */
+  framed?: boolean;
+  /** Buttons before the ways back (e.g. 'Reload'). */
+  actions?: ReactNode;
 }
 
 /** A full-page error with a clear way back. */
-function ErrorPage({ code, title, text }: ErrorPageProps) {
+export function ErrorPage({ code, title, text, framed = false, actions }: ErrorPageProps) {
   useDocumentTitle(title);
   const navigate = useNavigate();
   const signedIn = useSession() !== null;
   return (
     <Box
-      component="main"
+      component={framed ? 'section' : 'main'}
+      aria-label={framed ? title : undefined}
       sx={{
-        minHeight: '100dvh',
+        minHeight: framed ? undefined : '100dvh',
         display: 'flex',
         flexDirection: 'column',
         alignItems: 'center',
@@ -38,23 +45,25 @@ function ErrorPage({ code, title, text }: ErrorPageProps) {
         textAlign: 'center',
         px: 3,
         py: 6,
-        bgcolor: 'background.default',
+        bgcolor: framed ? undefined : 'background.default',
       }}
     >
-      <LecternLogo size={32} />
-      <Typography
-        aria-hidden="true"
-        sx={{
-          mt: 4,
-          fontSize: { xs: '4.5rem', sm: '6rem' },
-          fontWeight: 800,
-          lineHeight: 1,
-          color: 'primary.main',
-          opacity: 0.9,
-        }}
-      >
-        {code}
-      </Typography>
+      {!framed && <LecternLogo size={32} />}
+      {code !== undefined && (
+        <Typography
+          aria-hidden="true"
+          sx={{
+            mt: 4,
+            fontSize: { xs: '4.5rem', sm: '6rem' },
+            fontWeight: 800,
+            lineHeight: 1,
+            color: 'primary.main',
+            opacity: 0.9,
+          }}
+        >
+          {code}
+        </Typography>
+      )}
       <Typography variant="h1" sx={{ mt: 2 }}>
         {title}
       </Typography>
@@ -66,8 +75,9 @@ function ErrorPage({ code, title, text }: ErrorPageProps) {
         spacing={1.5}
         sx={{ mt: 4, width: { xs: '100%', sm: 'auto' }, maxWidth: { xs: 320, sm: 'none' }, whiteSpace: 'nowrap' }}
       >
+        {actions}
         {signedIn || code !== 401 ? (
-          <Button variant="contained" component={RouterLink} to="/overview">
+          <Button variant={actions ? 'outlined' : 'contained'} component={RouterLink} to="/overview">
             Go to Account Overview
           </Button>
         ) : (
