@@ -16,6 +16,15 @@ export type ClassRoomType = (typeof CLASS_ROOM_TYPES)[number];
 export const MEETING_PROVIDERS = ['ZOOM', 'JITSI', 'LINK'] as const;
 export type MeetingProvider = (typeof MEETING_PROVIDERS)[number];
 
+/**
+ * Whether an account holds one meeting at a time, so two of its classes at once clash: a Zoom user
+ * hosts one meeting at a time; every Jitsi class has its own room and a typed link is the staff's own
+ * meeting, so those accounts never clash.
+ */
+export function accountHoldsOneMeeting(provider: MeetingProvider): boolean {
+  return provider === 'ZOOM';
+}
+
 export const LIVE_CLASS_DURATION = { min: 15, max: 360, default: 60 } as const;
 /** A class not ended by its provider ends this long after its scheduled end. */
 export const LIVE_CLASS_GRACE_MINUTES = 30;
@@ -97,7 +106,9 @@ export interface ScheduledSlot {
 
 /**
  * The first class that clashes with `candidate`: the same teacher, or the same meeting account, at an
- * overlapping time (the class itself is skipped when it is being edited). Null when it is free.
+ * overlapping time (the class itself is skipped when it is being edited). Null when it is free. The
+ * candidate names its account only when the account holds one meeting at a time
+ * (`accountHoldsOneMeeting`); null otherwise.
  */
 export function findClash(
   candidate: ScheduledSlot,

@@ -13,7 +13,7 @@ function renderNav(roles: Role[]) {
   );
   const nav = screen.getByRole('navigation', { name: 'Main navigation' });
   const labels = Array.from(nav.querySelectorAll<HTMLElement>('[data-testid^="nav-"]')).map((item) => ({
-    label: item.textContent ?? '',
+    label: item.querySelector('.MuiListItemText-primary')?.textContent ?? '',
     disabled: item.getAttribute('aria-disabled') === 'true',
   }));
   return { nav, labels };
@@ -55,6 +55,13 @@ describe('side navigation', () => {
 
     const tooltip = await screen.findByRole('tooltip');
     expect(tooltip.textContent).toBe('You dont have permission to access this page');
+  });
+
+  it('says why a disabled entry is disabled without a hover (touch has none)', () => {
+    renderNav(['FINANCE']);
+    const disabled = screen.getByTestId('nav-/subject-management');
+    expect(disabled.textContent).toBe('Subject ManagementNo permission');
+    expect(screen.getByTestId('nav-/coupons').textContent).toBe('Coupons');
   });
 
   it("shows 'Your Live Classes' only to instructors", () => {

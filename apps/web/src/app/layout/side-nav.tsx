@@ -6,6 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import { MESSAGES, PAGES, hasPermission, type PageDef } from '@lectern/contract';
 import { navIcon } from './nav-icons';
+import { NoPermissionNote } from './no-permission-note';
 
 export interface NavEntry {
   page: PageDef & { nav: NonNullable<PageDef['nav']> };
@@ -64,11 +65,17 @@ export function SideNav({
             <ListItemIcon sx={{ minWidth: 38 }}>
               <Icon fontSize="small" />
             </ListItemIcon>
-            <ListItemText primary={page.nav.label} slotProps={{ primary: { variant: 'body2', fontWeight: 500 } }} />
+            <ListItemText
+              primary={page.nav.label}
+              secondary={allowed ? undefined : <NoPermissionNote />}
+              slotProps={{ primary: { variant: 'body2', fontWeight: 500 }, secondary: { component: 'span' } }}
+              sx={{ my: allowed ? undefined : 0 }}
+            />
           </>
         );
         if (!allowed) {
-          // A disabled item fires no events, so the tooltip listens on a wrapping span.
+          // A disabled item fires no events, so the tooltip listens on a wrapping span; the note under
+          // the label says why without a hover.
           return (
             <Tooltip key={page.path} title={MESSAGES.navNoPermission} placement={phone ? 'bottom' : 'right'}>
               <span style={{ display: 'block' }}>

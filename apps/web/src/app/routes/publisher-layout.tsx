@@ -5,6 +5,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { MESSAGES, hasPermission } from '@lectern/contract';
 import { PageLoading } from '../../components/page-loading';
 import { useSession } from '../../lib/session';
+import { NoPermissionNote } from '../layout/no-permission-note';
 import { pageForPath } from '../page-access';
 
 /** A publisher section: where its link goes and the paths under it that make it the current one. */
@@ -64,12 +65,21 @@ export function PublisherNav({ roles }: { roles: readonly string[] }) {
         {PUBLISHER_SECTIONS.map((section) => {
           const testId = `publisher-nav-${section.to}`;
           if (!sectionAllowed(roles, section)) {
-            // focusable, so keyboard users can reach the reason too; the tooltip describes, the name stays
+            // focusable, so keyboard users can reach the reason too; the tooltip describes, the name stays;
+            // the note under the label says why without a hover
             return (
               <li key={section.to}>
                 <Tooltip title={MESSAGES.navNoPermission} describeChild placement="bottom">
-                  <Box component="span" role="link" aria-disabled="true" tabIndex={0} data-testid={testId} sx={linkSx}>
+                  <Box
+                    component="span"
+                    role="link"
+                    aria-disabled="true"
+                    tabIndex={0}
+                    data-testid={testId}
+                    sx={{ ...linkSx, flexDirection: 'column', alignItems: 'flex-start', justifyContent: 'center' }}
+                  >
                     {section.label}
+                    <NoPermissionNote aria-hidden />
                   </Box>
                 </Tooltip>
               </li>
