@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 
-export const NO_PERMISSION_NOTE = 'No permission';
+const NO_PERMISSION_NOTE = 'No permission';
 
 /**
  * Why a navigation entry is disabled, in sight under its label: the tooltip with the full sentence

@@ -80,7 +80,7 @@ export function visibleHours(placed: readonly PlacedClass[]): { first: number; l
  * later, or none does; else the week's first class. A class in the small hours widens the grid up to
  * midnight, but the view still opens on the working day.
  */
-export function openingHour(placed: readonly PlacedClass[]): number {
+function openingHour(placed: readonly PlacedClass[]): number {
   if (placed.length === 0 || placed.some((p) => p.startMinute >= DEFAULT_HOURS.first * 60)) return DEFAULT_HOURS.first;
   return Math.floor(Math.min(...placed.map((p) => p.startMinute)) / 60);
 }
