@@ -3,6 +3,8 @@ import {
   attendanceVerdict,
   attendedSeconds,
   classSpan,
+  MEETING_PROVIDERS,
+  accountHoldsOneMeeting,
   findClash,
   mergeSpans,
   spansOverlap,
@@ -51,6 +53,10 @@ describe('the overlap rule', () => {
     expect(findClash(slot('y', '10:45', 30, 't1', 'a9'), others)).toBeNull();
     expect(findClash(slot('new', '11:30', 60), others)).toBeNull();
     expect(findClash(slot('new', '10:00', 60, 't3', null), others)).toBeNull();
+  });
+
+  it('lets only an account that holds one meeting at a time clash (a Zoom user; not Jitsi rooms or typed links)', () => {
+    expect(MEETING_PROVIDERS.filter(accountHoldsOneMeeting)).toEqual(['ZOOM']);
   });
 });
 

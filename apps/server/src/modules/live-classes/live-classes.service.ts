@@ -4,6 +4,7 @@ import {
   LIVE_CLASS_DURATION,
   LIVE_CLASS_GRACE_MINUTES,
   LIVE_CLASS_MESSAGES,
+  accountHoldsOneMeeting,
   classSpan,
   formatIndiaDateTime,
   formatIndiaSpan,
@@ -304,9 +305,13 @@ export class LiveClassesService {
       }
       await this.repo.lockForSchedule(tx, 'account', account.id);
     }
+    // only an account that holds one meeting at a time (a Zoom user) can clash; a Jitsi account gives
+    // each class its own room, a typed link is the staff's own meeting
+    const exclusiveAccountId =
+      account && accountHoldsOneMeeting(account.provider as MeetingProvider) ? account.id : null;
     const candidates = await this.repo.clashCandidates(tx, {
       teacherId: input.teacherId,
-      meetingAccountId: account?.id ?? null,
+      meetingAccountId: exclusiveAccountId,
       start,
       end: new Date(classSpan(start, input.durationMinutes).end),
       maxMinutes: LIVE_CLASS_DURATION.max,
@@ -316,7 +321,7 @@ export class LiveClassesService {
         liveClassId,
         title: input.title,
         teacherId: input.teacherId,
-        meetingAccountId: account?.id ?? null,
+        meetingAccountId: exclusiveAccountId,
         startTime: start.toISOString(),
         durationMinutes: input.durationMinutes,
       },

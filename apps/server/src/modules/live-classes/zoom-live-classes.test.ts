@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Meetings } from '../../meetings/meetings';
 import { zoomSignature } from '../../meetings/zoom-webhook';
 import { DEMO_BATCHES } from '../../seed/demo-batches';
-import { DEMO_MEETING_ACCOUNTS } from '../../seed/demo-live-classes';
+import { DEMO_MEETING_ACCOUNTS, DEMO_OTHER_INSTRUCTORS } from '../../seed/demo-live-classes';
 import { startFakeZoom, type FakeZoom } from '../../test/fake-zoom';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { VideosRepository } from '../videos/videos.repository';
@@ -156,6 +156,27 @@ describe('live classes on Zoom (a fake Zoom API on loopback)', () => {
       }),
     );
     expect((await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM live_classes'))[0]!.n).toBe(before);
+  });
+
+  it('refuses a second class at once on the Zoom account (a Zoom user holds one meeting at a time)', async () => {
+    const other = await t.userIdByPhone(DEMO_OTHER_INSTRUCTORS[0]!.phone);
+    const first = await as(
+      'SUPER_ADMIN',
+      'POST',
+      '/batch/live-schedule/create',
+      body({ title: 'On Zoom first', startTime: start(50) }),
+    );
+    expect(first.status).toBe(200);
+    const second = await as(
+      'SUPER_ADMIN',
+      'POST',
+      '/batch/live-schedule/create',
+      body({ title: 'On Zoom too', teacherId: other, startTime: start(50) }),
+    );
+    expect(second.status).toBe(409);
+    expect(second.body.message).toMatch(
+      /^The meeting account 'Zoom – Lectern Live' is already used by 'On Zoom first' from /,
+    );
   });
 
   it("going live reads Zoom's start address afresh", async () => {

@@ -119,6 +119,7 @@ export function LiveClassDrawer({ open, liveClass, defaultDay, thumbnailPicker, 
       clashWarning(values, liveClass?.liveClassId ?? null, dayClasses.data ?? [], {
         teacherName: teachers.data?.find((t) => t.teacherId === values.teacherId)?.name ?? 'The teacher',
         accountName: account?.accountName ?? '',
+        accountProvider: account?.provider,
       }),
     [values, liveClass, dayClasses.data, teachers.data, account],
   );

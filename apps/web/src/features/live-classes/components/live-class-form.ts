@@ -2,6 +2,7 @@ import {
   CreateLiveClassBodySchema,
   DEFAULT_PRESENT_SHARE_PERCENT,
   LIVE_CLASS_DURATION,
+  accountHoldsOneMeeting,
   classSpan,
   findClash,
   formatIndiaSpan,
@@ -10,6 +11,7 @@ import {
   type CreateLiveClassBody,
   type LiveClass,
   type MeetingAccount,
+  type MeetingProvider,
 } from '@lectern/contract';
 import { fromIndia, indiaParts } from './class-time';
 
@@ -158,7 +160,7 @@ export function clashWarning(
   values: LiveClassFormValues,
   liveClassId: string | null,
   others: readonly LiveClass[],
-  names: { teacherName: string; accountName: string },
+  names: { teacherName: string; accountName: string; accountProvider?: MeetingProvider },
 ): string | null {
   const startTime = fromIndia(values.day, values.time);
   const duration = wholeNumber(values.durationMinutes);
@@ -168,7 +170,11 @@ export function clashWarning(
       liveClassId: liveClassId ?? '',
       title: values.title,
       teacherId: values.teacherId,
-      meetingAccountId: values.classRoomType === 'live' ? values.meetingAccountId || null : null,
+      // only an account that holds one meeting at a time (a Zoom user) clashes, as on the server
+      meetingAccountId:
+        values.classRoomType === 'live' && (!names.accountProvider || accountHoldsOneMeeting(names.accountProvider))
+          ? values.meetingAccountId || null
+          : null,
       startTime,
       durationMinutes: duration,
     },
