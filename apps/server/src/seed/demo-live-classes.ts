@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { DEMO_STAFF, findClash, type ScheduledSlot } from '@lectern/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { MeetingsConfig } from '../config';
@@ -17,6 +18,7 @@ import {
   videos,
 } from '../db/schema';
 import { jitsiRoom } from '../meetings/jitsi';
+import { UsersRepository } from '../modules/users/users.repository';
 
 const SEEDED = 'demo_seed_live_classes';
 
@@ -55,6 +57,16 @@ export const DEMO_MEETING_ACCOUNTS = {
   link: 'macc-link',
   zoom: 'macc-zoom',
 } as const;
+
+/**
+ * The recordings list's other two instructors: INSTRUCTOR users too, so every demo class has a
+ * teacher (they are not on the sign-in screen's list; their numbers still sign in).
+ */
+export const DEMO_OTHER_INSTRUCTORS: readonly { firstName: string; lastName: string; email: string; phone: string }[] =
+  [
+    { firstName: 'Arjun', lastName: 'Menon', email: 'arjun.menon@lectern.example', phone: '9000000007' },
+    { firstName: 'Kavita', lastName: 'Deshpande', email: 'kavita.deshpande@lectern.example', phone: '9000000008' },
+  ];
 
 /** What each demo class teaches, and to whom (batch codes and groups). */
 const TOPICS: readonly (readonly [subjectId: string, chapter: string, title: string, audience: readonly string[]])[] = [
@@ -99,8 +111,9 @@ function demoSlots(now: Date): { start: Date; duration: number }[] {
 /**
  * Seeds batch subjects and chapters, meeting accounts (two Jitsi servers from JITSI_BASE_URLS, a
  * typed link, and Zoom when it is configured), the demo instructor's classes over four weeks (held,
- * live now, scheduled; a few hidden) and gives the recordings list's classes their subjects,
- * audiences, meetings and recordings. Once, after the demo batches.
+ * live now, scheduled; a few hidden) and gives the recordings list's classes their teachers (the
+ * other two instructors become INSTRUCTOR users), subjects, audiences, meetings and transcoded
+ * recordings. Once, after the demo batches.
  */
 export async function seedDemoLiveClasses(db: Db, meetings: MeetingsConfig, now = new Date()): Promise<boolean> {
   const done = await db.select().from(settings).where(eq(settings.key, SEEDED));
@@ -156,6 +169,13 @@ export async function seedDemoLiveClasses(db: Db, meetings: MeetingsConfig, now 
         ),
       );
     await tx.insert(meetingAccounts).values(accounts);
+    const teachers = new Map([[teacherName, teacher.id]]);
+    const staff = new UsersRepository(tx);
+    for (const other of DEMO_OTHER_INSTRUCTORS) {
+      const id = crypto.randomUUID();
+      await staff.insert(tx, { id, ...other, active: true, roles: ['INSTRUCTOR'] });
+      teachers.set(`${other.firstName} ${other.lastName}`, id);
+    }
 
     // the recordings list's classes: held on Jitsi, with their subjects and audiences
     const legacy: Record<string, readonly [string, string, readonly string[]]> = {
@@ -172,13 +192,12 @@ export async function seedDemoLiveClasses(db: Db, meetings: MeetingsConfig, now 
       .where(inArray(liveClasses.id, Object.keys(legacy)));
     for (const [i, row] of old.entries()) {
       const [subjectId, chapter, codes] = legacy[row.id]!;
-      const mine = row.instructorName === teacherName;
       await tx
         .update(liveClasses)
         .set({
           subjectId,
           chapterId: chapterId(subjectId, chapter),
-          teacherId: mine ? teacher.id : null,
+          teacherId: teachers.get(row.instructorName ?? '') ?? null,
           ...jitsiMeeting((i % 2) as 0 | 1, row.id, row.title),
           description: `Recorded ${chapter.toLowerCase()} session.`,
           createdBy: 'Priya Raghavan',
@@ -190,18 +209,24 @@ export async function seedDemoLiveClasses(db: Db, meetings: MeetingsConfig, now 
       if (a.groupIds.length)
         await tx.insert(liveClassGroups).values(a.groupIds.map((groupId) => ({ liveClassId: row.id, groupId })));
     }
-    // each of them gets its first recording attached
+    // each of them gets its first recording attached, once that one is transcoded (as the API requires)
     const recordings = await tx
-      .select({ id: videos.id, liveClassId: videos.liveClassId, name: videos.name })
+      .select({
+        id: videos.id,
+        liveClassId: videos.liveClassId,
+        name: videos.name,
+        transcodingStatus: videos.transcodingStatus,
+      })
       .from(videos)
       .where(inArray(videos.liveClassId, Object.keys(legacy)));
-    const firsts = new Map<string, string>();
+    const firsts = new Map<string, (typeof recordings)[number]>();
     for (const v of recordings.sort((a, b) => a.name.localeCompare(b.name)))
-      if (!firsts.has(v.liveClassId!)) firsts.set(v.liveClassId!, v.id);
-    if (firsts.size > 0) {
+      if (!firsts.has(v.liveClassId!)) firsts.set(v.liveClassId!, v);
+    const attached = [...firsts.values()].filter((v) => v.transcodingStatus === 'COMPLETE');
+    if (attached.length > 0) {
       await tx
         .insert(liveClassRecordings)
-        .values([...firsts].map(([liveClassId, videoId]) => ({ liveClassId, videoId, attachedBy: 'Priya Raghavan' })));
+        .values(attached.map((v) => ({ liveClassId: v.liveClassId!, videoId: v.id, attachedBy: 'Priya Raghavan' })));
     }
 
     // the demo instructor's classes: one live now, the rest around it, none overlapping

@@ -13,7 +13,8 @@ export const DEMO_CATALOGUES: readonly { id: string; name: string; code: string 
 
 /**
  * Demo live classes, held `daysAgo` days before seeding at `hour`:`minute` India time, oldest first.
- * Meera Nair is the demo INSTRUCTOR, so she sees her own classes' recordings.
+ * Meera Nair is the demo INSTRUCTOR, so she sees her own classes' recordings; the live-class seed makes
+ * the other two instructors users too, and each class's teacher.
  */
 export const DEMO_LIVE_CLASSES: readonly {
   id: string;
@@ -24,7 +25,8 @@ export const DEMO_LIVE_CLASSES: readonly {
   minute: number;
   /**
    * the recordings of the class: file name, length in seconds, and COMPLETE for one already
-   * transcoded (demo mode gives it playable outputs); the others wait to be transcoded
+   * transcoded (demo mode gives it playable outputs); the others wait to be transcoded (demo mode
+   * gives them a small source file). A class's first recording is attached to it when transcoded.
    */
   recordings: readonly (readonly [file: string, seconds: number, status?: 'COMPLETE'])[];
 }[] = [
@@ -36,7 +38,7 @@ export const DEMO_LIVE_CLASSES: readonly {
     hour: 10,
     minute: 0,
     recordings: [
-      ['reaction-mechanisms-part-1.mp4', 3420],
+      ['reaction-mechanisms-part-1.mp4', 3420, 'COMPLETE'],
       // a second part, transcoded and not yet attached to a class: staff can attach it
       ['reaction-mechanisms-part-2.mp4', 2890, 'COMPLETE'],
     ],
@@ -48,7 +50,7 @@ export const DEMO_LIVE_CLASSES: readonly {
     daysAgo: 9,
     hour: 17,
     minute: 30,
-    recordings: [['rotational-dynamics-live.mp4', 5310]],
+    recordings: [['rotational-dynamics-live.mp4', 5310, 'COMPLETE']],
   },
   {
     id: 'lc-human-physiology-revision',
@@ -57,6 +59,7 @@ export const DEMO_LIVE_CLASSES: readonly {
     daysAgo: 7,
     hour: 9,
     minute: 0,
+    // waiting to be transcoded, so not attached yet
     recordings: [['human-physiology-revision.mp4', 4480]],
   },
   {
@@ -75,6 +78,7 @@ export const DEMO_LIVE_CLASSES: readonly {
     daysAgo: 3,
     hour: 18,
     minute: 0,
+    // waiting to be transcoded, so not attached yet
     recordings: [['percentages-and-ratios-sprint.mp4', 3600]],
   },
   {

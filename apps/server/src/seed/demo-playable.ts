@@ -9,11 +9,16 @@ import { FfmpegTranscoder, resolveFfmpegPath } from '../transcoder/ffmpeg-transc
 import { mediaStoreFor } from '../transcoder/media-store';
 import { endpointsOf, outputPrefixFor } from '../transcoder/transcoder';
 
+const SOURCES_SEEDED = 'demo_seed_media_sources';
+
 /**
- * Demo mode's playable videos: the demo data marks videos COMPLETE without files behind them. This
- * makes one short clip with ffmpeg (colour bars and a tone), transcodes it once, and gives every such
- * video a copy of the clip and of its outputs, so previews, thumbnails and the demo-video browser
- * work out of the box. Runs in the background after start-up; a second start finds nothing to do.
+ * Demo mode's playable videos: the demo data has videos without files behind them. This makes one
+ * short clip with ffmpeg (colour bars and a tone) and gives every demo video not yet transcoded a copy
+ * of it as its source, so submitting one transcodes it (once: remembered in settings; not the large
+ * seed's 'bench-' recordings). It transcodes the clip once and gives every video marked COMPLETE a
+ * copy of the clip and of its outputs, so previews, thumbnails and the demo-video browser work out of
+ * the box. Runs in the background after start-up; a second start finds nothing to do. Returns how
+ * many videos it gave files.
  */
 export async function seedDemoMedia(options: {
   database: Database;
@@ -22,11 +27,30 @@ export async function seedDemoMedia(options: {
   log: FastifyBaseLogger;
 }): Promise<number> {
   const { database, storage, config, log } = options;
+  if (config.transcoding.driver !== 'ffmpeg') return 0;
   const waiting = await database.query<{ id: string; storage_key: string; job_id: string | null }>(
     `SELECT id, storage_key, job_id FROM videos
      WHERE transcoding_status = 'COMPLETE' AND endpoints = '[]'::jsonb ORDER BY id LIMIT 500`,
   );
-  if (waiting.length === 0 || config.transcoding.driver !== 'ffmpeg') return 0;
+  const sourcesDone = await database.query('SELECT 1 FROM settings WHERE key = $1', [SOURCES_SEEDED]);
+  const untranscoded =
+    sourcesDone.length > 0
+      ? []
+      : await database.query<{ storage_key: string }>(
+          `SELECT storage_key FROM videos WHERE transcoding_status <> 'COMPLETE' AND id NOT LIKE 'bench-%'
+           ORDER BY id LIMIT 500`,
+        );
+  const remember = async () => {
+    if (sourcesDone.length > 0) return;
+    await database.query('INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
+      SOURCES_SEEDED,
+      new Date().toISOString(),
+    ]);
+  };
+  if (waiting.length === 0 && untranscoded.length === 0) {
+    await remember();
+    return 0;
+  }
   const ffmpeg = resolveFfmpegPath(config.transcoding.ffmpegPath);
   const work = path.join(config.transcoding.workDir, `demo-media-${process.pid}`);
   fs.mkdirSync(work, { recursive: true });
@@ -61,6 +85,15 @@ export async function seedDemoMedia(options: {
     const bucket = storage.videosBucket;
     const sampleKey = 'demo/sample/demo-clip.mp4';
     await storage.driver.putFile({ bucket, key: sampleKey }, clip, 'video/mp4');
+    let sources = 0;
+    for (const video of untranscoded) {
+      if (await storage.driver.head({ bucket, key: video.storage_key })) continue;
+      await storage.driver.copy({ bucket, key: sampleKey }, { bucket, key: video.storage_key });
+      sources++;
+    }
+    await remember();
+    if (sources > 0) log.info({ videos: sources }, 'demo videos given a source to transcode');
+    if (waiting.length === 0) return sources;
     const transcoder = new FfmpegTranscoder({
       ffmpegPath: ffmpeg,
       preset: 'veryfast',
@@ -103,7 +136,7 @@ export async function seedDemoMedia(options: {
       );
     }
     log.info({ videos: waiting.length }, 'demo videos made playable');
-    return waiting.length;
+    return sources + waiting.length;
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

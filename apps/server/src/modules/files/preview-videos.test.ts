@@ -499,7 +499,7 @@ describe('live-class recordings', () => {
       liveClassName: first.title,
       instructorName: first.instructorName,
       classDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT04:30:00\.000Z$/),
-      transcodingStatus: 'NOT_STARTED',
+      transcodingStatus: 'COMPLETE',
       subjectId: null,
       catalogueId: null,
       endpoints: [],
