@@ -134,7 +134,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     seeded(await seedDemoBatches(database.db), 'demo batches, branches, programs and groups');
     seeded(await seedDemoLiveClasses(database.db, config.meetings), 'demo live classes, subjects and meeting accounts');
     seeded(await seedDemoAttendance(database.db), 'demo attendance of held live classes');
-    seeded(await seedDemoTerms(database.db), 'demo legal terms and acceptances');
+    seeded(await seedDemoTerms(database.db, config.invoicing), 'demo legal terms and acceptances');
     seeded(await seedDemoStudentUpdates(database.db), 'demo student updates and the home-page video');
     seeded(await seedLargeDemo(database, process.env.DEMO_SEED, config.invoicing), 'large demo data');
   }

@@ -1,4 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
+import type { InvoicingConfig } from '../config';
 import type { Db } from '../db/client';
 import { settings, students, termsAcceptances, termsVersions, users } from '../db/schema';
 import { termsHash } from '../modules/terms/terms.service';
@@ -9,10 +10,11 @@ const DAY = 86_400_000;
 const section = (title: string, ...paragraphs: string[]) =>
   `<h3>${title}</h3>${paragraphs.map((p) => `<p>${p}</p>`).join('')}`;
 
-const BASE = [
+/** Who runs the platform: the supplier its invoices name (config `invoicing`), so the terms and the invoices agree. */
+const base = (supplier: InvoicingConfig) => [
   section(
     '1. Who we are',
-    'Lectern Learning Private Limited, 4th Floor, Prestige Tech Park, Marathahalli, Bengaluru 560103 (GSTIN 29AAACL1234F1Z5), runs this platform and its courses.',
+    `${supplier.supplierName}, ${supplier.supplierAddress} (GSTIN ${supplier.supplierGstin}), runs this platform and its courses.`,
   ),
   section(
     '2. Your account',
@@ -46,30 +48,30 @@ const GRIEVANCE = (address: string) =>
   );
 
 /** The demo terms: four versions over the past year, two of them minor changes. */
-const VERSIONS = [
+const versions = (supplier: InvoicingConfig) => [
   {
     daysAgo: 400,
     note: 'First published terms',
     minor: false,
-    content: [...BASE, REFUNDS_V1, CONDUCT, GRIEVANCE('the address above')].join(''),
+    content: [...base(supplier), REFUNDS_V1, CONDUCT, GRIEVANCE('the address above')].join(''),
   },
   {
     daysAgo: 310,
     note: 'Typo fixes in the account section',
     minor: true,
-    content: [...BASE, REFUNDS_V1, CONDUCT, GRIEVANCE('the address in section 1')].join(''),
+    content: [...base(supplier), REFUNDS_V1, CONDUCT, GRIEVANCE('the address in section 1')].join(''),
   },
   {
     daysAgo: 120,
     note: 'Refund window raised to 15 days; refunds as credit notes',
     minor: false,
-    content: [...BASE, REFUNDS_V3, CONDUCT, GRIEVANCE('the address in section 1')].join(''),
+    content: [...base(supplier), REFUNDS_V3, CONDUCT, GRIEVANCE('the address in section 1')].join(''),
   },
   {
     daysAgo: 21,
     note: 'Live-class questions go in the chat',
     minor: true,
-    content: [...BASE, REFUNDS_V3, CONDUCT_V4, GRIEVANCE('the address in section 1')].join(''),
+    content: [...base(supplier), REFUNDS_V3, CONDUCT_V4, GRIEVANCE('the address in section 1')].join(''),
   },
 ];
 
@@ -78,7 +80,7 @@ const VERSIONS = [
  * demo super admin and content admin, and acceptances by most demo students — of the first version by
  * the older accounts, of the third (the last major change) by about half of them.
  */
-export async function seedDemoTerms(db: Db, now = new Date()): Promise<boolean> {
+export async function seedDemoTerms(db: Db, supplier: InvoicingConfig, now = new Date()): Promise<boolean> {
   const done = await db.select().from(settings).where(eq(settings.key, SEEDED));
   if (done.length > 0) return false;
   const authors = await db
@@ -89,7 +91,7 @@ export async function seedDemoTerms(db: Db, now = new Date()): Promise<boolean> 
   if (authors.length === 0) return false;
   const studentIds = (await db.select({ id: students.id }).from(students).orderBy(asc(students.id))).map((s) => s.id);
   await db.transaction(async (tx) => {
-    const rows = VERSIONS.map((v, i) => {
+    const rows = versions(supplier).map((v, i) => {
       const author = authors[i % authors.length]!;
       return {
         id: `terms-v${i + 1}`,

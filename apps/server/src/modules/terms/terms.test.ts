@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { TermsVersion } from '@lectern/contract';
+import { isValidGstin, type TermsVersion } from '@lectern/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../db/migrate';
 import { createTestApp, createTestDatabase, type TestContext } from '../../test/test-app';
@@ -58,6 +58,16 @@ describe('legal terms API', () => {
     expect(v4!.acceptedCount).toBeGreaterThan(100);
     expect(v1!.acceptedCount).toBeGreaterThan(v4!.acceptedCount);
     expect(await latest()).toEqual(v4);
+  });
+
+  it('names the supplier in the demo terms as its invoices do: the same name, address and valid GSTIN', async () => {
+    const { supplierName, supplierAddress, supplierGstin } = t.config.invoicing;
+    for (const version of await all()) {
+      expect(version.content).toContain(`${supplierName}, ${supplierAddress} (GSTIN ${supplierGstin})`);
+      const gstins = version.content.match(/\b\d{2}[A-Z]{5}\d{4}[A-Z][0-9A-Z]Z[0-9A-Z]\b/g) ?? [];
+      expect(gstins).toEqual([supplierGstin]);
+    }
+    expect(isValidGstin(supplierGstin)).toBe(true);
   });
 
   it('saves a new version: sanitised, hashed, with its author, note and an activity row', async () => {
