@@ -225,9 +225,21 @@ export const AddAddressBodySchema = z.strictObject({
   version: Version,
   ...AddressFields,
 });
-/** PUT corrects the current address (`addressId`); the address as it was stays in the history. */
-export const ChangeAddressBodySchema = AddAddressBodySchema.extend({ addressId: Id });
+/**
+ * PUT corrects the current address (`addressId`); the address as it was stays in the history. A field
+ * with a default on POST (type, line 2, landmark, preferred) keeps the current address's value when
+ * left out, rather than being reset.
+ */
+export const ChangeAddressBodySchema = AddAddressBodySchema.extend({
+  addressId: Id,
+  type: z.enum(ADDRESS_TYPES).optional(),
+  addressLine2: Text(200).optional(),
+  landMark: Text(200).optional(),
+  preferredAddress: z.boolean().optional(),
+});
 export type AddressBody = z.output<typeof AddAddressBodySchema> & { addressId?: string };
+/** What the server saves: a new address (POST), or a correction whose left-out fields keep the current ones. */
+export type AddressSave = z.output<typeof AddAddressBodySchema> | z.output<typeof ChangeAddressBodySchema>;
 
 const PickupInput = z
   .strictObject({

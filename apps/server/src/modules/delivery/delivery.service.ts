@@ -6,7 +6,7 @@ import {
   deliveryTransition,
   fillMessage,
   trackerLink,
-  type AddressBody,
+  type AddressSave,
   type CancelBody,
   type CourierTracker,
   type DeliveryAction,
@@ -185,7 +185,8 @@ export class DeliveryService {
   }
 
   /** POST adds an address (it becomes current); PUT corrects the current one (`addressId`). Pending packages only. */
-  async saveAddress(actor: Actor, body: AddressBody): Promise<{ pkg: DeliveryPackageDetail; message: string }> {
+  async saveAddress(actor: Actor, body: AddressSave): Promise<{ pkg: DeliveryPackageDetail; message: string }> {
+    const addressId = 'addressId' in body ? body.addressId : undefined;
     await changeAggregate(
       this.db,
       this.packages,
@@ -193,37 +194,38 @@ export class DeliveryService {
       {
         check: async (tx, row) => {
           this.allow(row, 'changeAddress');
-          if (body.addressId !== undefined) {
+          if (addressId !== undefined) {
             const current = await this.repo.currentAddress(tx, row.id);
-            if (current?.id !== body.addressId) {
-              throw fail(409, 'addressNotCurrent', { addressId: body.addressId, packageId: row.id });
+            if (current?.id !== addressId) {
+              throw fail(409, 'addressNotCurrent', { addressId, packageId: row.id });
             }
           }
         },
         apply: async ({ tx, row }) => {
           const before = await this.repo.currentAddress(tx, row.id);
+          // a correction keeps what it leaves out (POST's defaults fill every field of a new address)
           const address = {
             id: crypto.randomUUID(),
             packageId: row.id,
-            type: body.type,
+            type: body.type ?? before?.type ?? 'HOME',
             addressLine1: body.addressLine1,
-            addressLine2: body.addressLine2,
-            landMark: body.landMark,
+            addressLine2: body.addressLine2 ?? before?.addressLine2 ?? '',
+            landMark: body.landMark ?? before?.landMark ?? '',
             city: body.city,
             state: body.state,
             pin: body.pin,
-            preferredAddress: body.preferredAddress,
+            preferredAddress: body.preferredAddress ?? before?.preferredAddress ?? true,
             createdBy: actor.name,
           };
           await this.repo.addAddress(tx, address);
           return {
             activity: {
-              action: body.addressId ? 'delivery.address.change' : 'delivery.address.add',
+              action: addressId ? 'delivery.address.change' : 'delivery.address.add',
               entityType: 'delivery_package',
               entityId: row.id,
               before: before ? toAddress(before) : null,
               after: address,
-              summary: `${actor.name} ${body.addressId ? 'changed' : 'added'} the address of package ${row.id} (${body.city} ${body.pin})`,
+              summary: `${actor.name} ${addressId ? 'changed' : 'added'} the address of package ${row.id} (${body.city} ${body.pin})`,
             },
           };
         },

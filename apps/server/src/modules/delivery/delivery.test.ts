@@ -177,7 +177,7 @@ describe('delivery API', () => {
       ],
     });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('2 package(s) processed; 4 could not be: see why for each.');
+    expect(res.body.message).toBe('2 packages processed; 4 could not be: see why for each.');
     expect(res.body.data.processed.map((p: { deliveryPackageId: string }) => p.deliveryPackageId)).toEqual([a, b]);
     expect(res.body.data.processed[0]).toMatchObject({
       deliveryStatus: 'PROCESSED',
@@ -350,6 +350,54 @@ describe('delivery API', () => {
     expect(refused.body.message).toBe(
       `Package ${processed.deliveryPackageId} cannot be changed: its address cannot change once it is processed.`,
     );
+  });
+
+  it('a correction (PUT) keeps what it leaves out: the type, line 2, landmark and preferred flag', async () => {
+    const pending = (await finance('GET', '/delivery/delivery/all/PENDING')).body.data[1];
+    const added = await finance('POST', '/delivery/delivery/address', {
+      deliveryPackageId: pending.deliveryPackageId,
+      version: pending.version,
+      type: 'WORK',
+      addressLine1: 'Floor 3, Prestige Tech Park',
+      addressLine2: 'Marathahalli-Sarjapur Outer Ring Road',
+      landMark: 'Opposite Ecospace',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pin: '560103',
+      preferredAddress: false,
+    });
+    expect(added.status).toBe(200);
+    // the courier's corrected PIN, sent without the fields that have defaults on POST
+    const changed = await finance('PUT', '/delivery/delivery/address', {
+      deliveryPackageId: pending.deliveryPackageId,
+      version: added.body.data.version,
+      addressId: added.body.data.address.addressId,
+      addressLine1: 'Floor 3, Prestige Tech Park',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pin: '560087',
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.data.address).toMatchObject({
+      type: 'WORK',
+      addressLine2: 'Marathahalli-Sarjapur Outer Ring Road',
+      landMark: 'Opposite Ecospace',
+      preferredAddress: false,
+      pin: '560087',
+    });
+    // a field sent is taken
+    const home = await finance('PUT', '/delivery/delivery/address', {
+      deliveryPackageId: pending.deliveryPackageId,
+      version: changed.body.data.version,
+      addressId: changed.body.data.address.addressId,
+      type: 'HOME',
+      addressLine1: 'Floor 3, Prestige Tech Park',
+      landMark: '',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pin: '560087',
+    });
+    expect(home.body.data.address).toMatchObject({ type: 'HOME', landMark: '', preferredAddress: false });
   });
 
   it("updates order data and the courier's status, marks delivered, and refuses changes after", async () => {
