@@ -35,6 +35,14 @@ describe('the week calendar', () => {
     expect(scrolledTo().at(-1)).toBe(8 * HOUR_PX);
   });
 
+  it("opens at the day's first class when that is before 8 AM", () => {
+    show([
+      liveClass('lc-night', 'Doubt clearing', { startTime: '2026-11-30T19:00:00.000Z' }), // 12:30 AM India
+      liveClass('lc-early', 'Morning drill', { startTime: '2026-12-02T02:00:00.000Z' }), // 7:30 AM India
+    ]);
+    expect(scrolledTo().at(-1)).toBe(7 * HOUR_PX);
+  });
+
   it('opens at 8 AM on a week with no class', () => {
     show([]);
     expect(screen.getByText('8 AM')).toBeTruthy();

@@ -75,14 +75,20 @@ export function visibleHours(placed: readonly PlacedClass[]): { first: number; l
   return { first, last: Math.min(24, last) };
 }
 
+/** Classes before this hour are the night's: the view opens below them. */
+const DAY_FROM_HOUR = 6;
+
 /**
- * The hour the calendar opens at: the working day (8 AM) when a class of the week starts then or
- * later, or none does; else the week's first class. A class in the small hours widens the grid up to
- * midnight, but the view still opens on the working day.
+ * The hour the calendar opens at: the week's first class of the day (from 6 AM), or 8 AM when that is
+ * later or there is none; a week of night classes only opens at its first. A class in the small hours
+ * widens the grid up to midnight, but the view still opens on the working day.
  */
 function openingHour(placed: readonly PlacedClass[]): number {
-  if (placed.length === 0 || placed.some((p) => p.startMinute >= DEFAULT_HOURS.first * 60)) return DEFAULT_HOURS.first;
-  return Math.floor(Math.min(...placed.map((p) => p.startMinute)) / 60);
+  if (placed.length === 0) return DEFAULT_HOURS.first;
+  const starts = placed.map((p) => p.startMinute);
+  const byDay = starts.filter((minute) => minute >= DAY_FROM_HOUR * 60);
+  if (byDay.length === 0) return Math.floor(Math.min(...starts) / 60);
+  return Math.min(DEFAULT_HOURS.first, Math.floor(Math.min(...byDay) / 60));
 }
 
 const hourLabel = (hour: number) =>
