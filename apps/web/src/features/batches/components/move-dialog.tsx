@@ -126,7 +126,8 @@ export function MoveDialog({ open, fromBatch, students, onMoved, onClose }: Move
               // a full batch would refuse every student: it shows, but cannot be chosen
               const full = batch.studentCount >= batch.capacity;
               return (
-                <MenuItem key={batch.batchId} value={batch.batchId} disabled={full}>
+                // wrapped on a phone, so the seats and 'Full' stay in sight
+                <MenuItem key={batch.batchId} value={batch.batchId} disabled={full} sx={{ whiteSpace: 'normal' }}>
                   {batchLabel(batch)}: {batch.branchName}, {seatsText(batch)}
                   {full && ' · Full'}
                 </MenuItem>
