@@ -143,7 +143,7 @@ export const batchesContract = {
     method: 'POST',
     path: '/batch/updateStudentsBatch',
     summary:
-      'Move students from oldBatchId to another batch; each student who cannot go (closed batch, full, not in the old batch) is listed in data with name and reason, and the others move',
+      'Move students from oldBatchId to another batch; each student who cannot go (closed batch, no seat left, not in the old batch) is listed in data with name and reason, and the others move; a target with no free seat at all refuses the move (409)',
     access,
     body: MoveStudentsBodySchema,
     response: MoveResultSchema,
