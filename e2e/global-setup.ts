@@ -13,7 +13,8 @@ declare module 'vitest' {
 /** Starts the built console (npm test builds it first) once for every e2e file, on a throw-away data directory. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-e2e-'));
-  const { baseUrl, child } = await startConsole(dataDir);
+  // the demo seed of a fresh data directory takes minutes when the machine is busy
+  const { baseUrl, child } = await startConsole(dataDir, { timeoutMs: 600_000 });
   project.provide('baseUrl', baseUrl);
   return async () => {
     child.kill('SIGTERM');

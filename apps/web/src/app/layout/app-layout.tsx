@@ -10,6 +10,7 @@ import { useTheme } from '@mui/material/styles';
 import { BannerOutlet, BannerProvider } from '../../components/feedback/banner';
 import { PageLoading } from '../../components/page-loading';
 import { useSessionRefresh } from '../../features/auth/api/get-session';
+import { useScrollbarWidth } from '../../hooks/use-scrollbar-width';
 import { useSession } from '../../lib/session';
 import { UploadPanel } from '../../features/uploads/components/upload-panel';
 import { PageGate } from '../guards/page-gate';
@@ -27,6 +28,8 @@ export function AppLayout() {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
+  // the navigation scrolls on short screens: a classic scrollbar must not narrow it into wrapped labels
+  const drawerWidth = DRAWER_WIDTH + useScrollbarWidth();
   const session = useSession();
   useSessionRefresh();
   useFocusMainWhenFocusIsLost();
@@ -40,7 +43,7 @@ export function AppLayout() {
         <UserCard user={session.user} />
       </Box>
       <Divider />
-      <Box sx={{ flex: 1, overflowY: 'auto' }}>
+      <Box sx={{ flex: 1, overflowY: 'auto', scrollbarGutter: 'stable' }}>
         <SideNav roles={session.roles} phone={!desktop} onNavigate={desktop ? undefined : () => setMobileOpen(false)} />
       </Box>
       <Divider />
@@ -52,7 +55,7 @@ export function AppLayout() {
     </Box>
   );
 
-  const paperSx = { width: DRAWER_WIDTH, boxSizing: 'border-box', borderRight: 1, borderColor: 'divider' } as const;
+  const paperSx = { width: drawerWidth, boxSizing: 'border-box', borderRight: 1, borderColor: 'divider' } as const;
   // the permanent drawer starts under the environment ribbon; the phone's drawer covers it (a modal)
   const permanentPaperSx = { ...paperSx, top: RIBBON_OFFSET, height: `calc(100% - ${RIBBON_OFFSET})` } as const;
 
@@ -61,7 +64,7 @@ export function AppLayout() {
       <SkipLink target={MAIN_ID} />
       <TopBar onOpenMenu={() => setMobileOpen(true)} phone={!desktop} />
       {desktop ? (
-        <Drawer variant="permanent" sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': permanentPaperSx }}>
+        <Drawer variant="permanent" sx={{ width: drawerWidth, flexShrink: 0, '& .MuiDrawer-paper': permanentPaperSx }}>
           {drawerContent}
         </Drawer>
       ) : (

@@ -8,6 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import { DragIconCell } from './cells/drag-icon-cell';
 import { renderCell } from './cells/render-cell';
 import { PlainRow, SortableRow, SpacerRow, type RowMeasure } from './data-table-row';
+import { stickyActionSx } from './sticky-actions';
 import { columnAlign, columnMinWidth } from './table-logic';
 import type { ColumnConfig, RowId } from './types';
 import type { DataTableController } from './use-data-table';
@@ -18,10 +19,19 @@ interface DataTableBodyProps<Row> {
   columnCount: number;
   loading: boolean;
   error: ReactNode;
+  /** How many trailing columns are row actions that stick to the right edge. */
+  stickyActions: number;
 }
 
 /** The body: the error, skeleton rows while loading, the empty message, or the rows (virtualised when long). */
-export function DataTableBody<Row>({ table, columns, columnCount, loading, error }: DataTableBodyProps<Row>) {
+export function DataTableBody<Row>({
+  table,
+  columns,
+  columnCount,
+  loading,
+  error,
+  stickyActions,
+}: DataTableBodyProps<Row>) {
   const { rows, getId, selection, sortable, virtual } = table;
 
   const renderRow = (row: Row, measure?: RowMeasure) => {
@@ -29,7 +39,7 @@ export function DataTableBody<Row>({ table, columns, columnCount, loading, error
     const key = String(id);
     const selected = selection.isSelected(id);
     const height = measure ? virtual.rowHeight : undefined;
-    const cells = <RowCells row={row} id={id} table={table} columns={columns} />;
+    const cells = <RowCells row={row} id={id} table={table} columns={columns} stickyActions={stickyActions} />;
     return sortable.enabled ? (
       <SortableRow
         key={key}
@@ -98,11 +108,13 @@ function RowCells<Row>({
   id,
   table,
   columns,
+  stickyActions,
 }: {
   row: Row;
   id: RowId;
   table: DataTableController<Row>;
   columns: readonly ColumnConfig<Row>[];
+  stickyActions: number;
 }) {
   const { selection, sortable } = table;
   const checked = selection.isSelected(id);
@@ -136,15 +148,23 @@ function RowCells<Row>({
           <DragIconCell />
         </TableCell>
       )}
-      {columns.map((column) => (
-        <TableCell
-          key={column.id}
-          align={columnAlign(column)}
-          sx={{ minWidth: columnMinWidth(column), verticalAlign: 'middle' }}
-        >
-          {renderCell(column, row)}
-        </TableCell>
-      ))}
+      {columns.map((column, index) => {
+        const fromRight = columns.length - 1 - index;
+        const sticky = fromRight < stickyActions;
+        return (
+          <TableCell
+            key={column.id}
+            align={columnAlign(column)}
+            data-sticky-action={sticky ? fromRight : undefined}
+            sx={[
+              { minWidth: columnMinWidth(column), verticalAlign: 'middle' },
+              sticky && stickyActionSx(fromRight, stickyActions, false),
+            ]}
+          >
+            {renderCell(column, row)}
+          </TableCell>
+        );
+      })}
     </>
   );
 }

@@ -4,6 +4,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { VisuallyHidden } from '../visually-hidden';
+import { stickyActionSx } from './sticky-actions';
 import { columnAlign, columnMinWidth } from './table-logic';
 import type { ColumnConfig } from './types';
 import type { DataTableController } from './use-data-table';
@@ -12,10 +13,12 @@ interface DataTableHeadProps<Row> {
   table: DataTableController<Row>;
   columns: readonly ColumnConfig<Row>[];
   loading: boolean;
+  /** How many trailing columns are row actions that stick to the right edge. */
+  stickyActions: number;
 }
 
 /** The header row: select-all, the handle column, and the column titles (sortable ones as buttons). */
-export function DataTableHead<Row>({ table, columns, loading }: DataTableHeadProps<Row>) {
+export function DataTableHead<Row>({ table, columns, loading, stickyActions }: DataTableHeadProps<Row>) {
   const { selection, sortable, sort } = table;
   return (
     <TableHead>
@@ -40,7 +43,9 @@ export function DataTableHead<Row>({ table, columns, loading }: DataTableHeadPro
             <VisuallyHidden>Reorder</VisuallyHidden>
           </TableCell>
         )}
-        {columns.map((column) => {
+        {columns.map((column, index) => {
+          const fromRight = columns.length - 1 - index;
+          const sticky = fromRight < stickyActions;
           const active = sort?.id === column.id;
           const direction = active && sort?.desc ? 'desc' : 'asc';
           const title = column.hideTitle ? <VisuallyHidden>{column.title}</VisuallyHidden> : column.title;
@@ -49,7 +54,11 @@ export function DataTableHead<Row>({ table, columns, loading }: DataTableHeadPro
               key={column.id}
               align={columnAlign(column)}
               sortDirection={active ? direction : false}
-              sx={{ minWidth: columnMinWidth(column), whiteSpace: 'nowrap', fontWeight: 600 }}
+              data-sticky-action={sticky ? fromRight : undefined}
+              sx={[
+                { minWidth: columnMinWidth(column), whiteSpace: 'nowrap', fontWeight: 600 },
+                sticky && stickyActionSx(fromRight, stickyActions, true),
+              ]}
             >
               {column.sortable ? (
                 <TableSortLabel active={active} direction={direction} onClick={() => table.onSortClick(column.id)}>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableContainer from '@mui/material/TableContainer';
@@ -9,6 +9,7 @@ import { formatIndianNumber } from '@lectern/contract';
 import { DataTableBody } from './data-table-body';
 import { DataTableHead } from './data-table-head';
 import { SelectionBar } from './selection-bar';
+import { OVERFLOWS_ATTRIBUTE, stickyOffsetProperty, trailingActionColumns } from './sticky-actions';
 import { TableToolbar } from './table-toolbar';
 import type { DataTableProps } from './types';
 import { useDataTable } from './use-data-table';
@@ -34,13 +35,17 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const table = useDataTable(props);
   const { selection, sortable, virtual, paging } = table;
   const titleId = useId();
-  const scrolls = useScrolls(virtual.scrollRef);
+  const { scrolls, overflowsX } = useScrolls(virtual.scrollRef);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const actionColumns = trailingActionColumns(config.columns);
+  const stickyActions = useStickyActions(tableRef, virtual.scrollRef, actionColumns) ? actionColumns : 0;
   const columnCount = config.columns.length + (selection.enabled ? 1 : 0) + (sortable.handleColumn ? 1 : 0);
   const showBar =
     selection.current.ids.length > 0 && (!selection.radio || onDelete !== undefined || selectionActions !== undefined);
 
   const tableElement = (
     <Table
+      ref={tableRef}
       stickyHeader
       size={table.dense ? 'small' : 'medium'}
       aria-labelledby={config.title ? titleId : undefined}
@@ -48,8 +53,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       aria-rowcount={virtual.enabled ? table.rows.length + 1 : undefined}
       sx={{ minWidth: config.minWidth ?? 640 }}
     >
-      <DataTableHead table={table} columns={config.columns} loading={loading} />
-      <DataTableBody table={table} columns={config.columns} columnCount={columnCount} loading={loading} error={error} />
+      <DataTableHead table={table} columns={config.columns} loading={loading} stickyActions={stickyActions} />
+      <DataTableBody
+        table={table}
+        columns={config.columns}
+        columnCount={columnCount}
+        loading={loading}
+        error={error}
+        stickyActions={stickyActions}
+      />
     </Table>
   );
 
@@ -82,6 +94,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       <TableContainer
         ref={virtual.scrollRef}
         data-testid="data-table-scroll"
+        {...{ [OVERFLOWS_ATTRIBUTE]: overflowsX || undefined }}
         // a box that scrolls is a Tab stop, so the keyboard can scroll it too
         {...(scrolls && {
           tabIndex: 0,
@@ -121,19 +134,61 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   );
 }
 
-/** Whether the element's content is larger than its box (it scrolls), kept up to date as either changes size. */
-function useScrolls(ref: RefObject<HTMLElement | null>): boolean {
+/**
+ * Whether the element's content is larger than its box (it scrolls), and sideways, kept up to date as
+ * either changes size.
+ */
+function useScrolls(ref: RefObject<HTMLElement | null>): { scrolls: boolean; overflowsX: boolean } {
   const [scrolls, setScrolls] = useState(false);
+  const [overflowsX, setOverflowsX] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const measure = () =>
-      setScrolls(element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1);
+    const measure = () => {
+      const sideways = element.scrollWidth > element.clientWidth + 1;
+      setOverflowsX(sideways);
+      setScrolls(sideways || element.scrollHeight > element.clientHeight + 1);
+    };
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     if (element.firstElementChild) observer.observe(element.firstElementChild);
     measure();
     return () => observer.disconnect();
   }, [ref]);
-  return scrolls;
+  return { scrolls, overflowsX };
+}
+
+/**
+ * Whether the `count` trailing action columns stick to the right edge: only while they take at most
+ * half the scroll box (on a phone they would hide the row they act on, so they scroll with it). Sets
+ * on the table where each sits from the right edge: the summed width of the action columns after it,
+ * measured again whenever the box or one of them changes width.
+ */
+function useStickyActions(
+  tableRef: RefObject<HTMLTableElement | null>,
+  boxRef: RefObject<HTMLElement | null>,
+  count: number,
+): boolean {
+  const [fits, setFits] = useState(true);
+  useLayoutEffect(() => {
+    const table = tableRef.current;
+    const box = boxRef.current;
+    const header = table?.querySelector('thead tr');
+    if (!table || !box || !header || count === 0 || typeof ResizeObserver === 'undefined') return;
+    const cells = [...header.children].slice(-count);
+    const measure = () => {
+      let right = 0;
+      cells.toReversed().forEach((cell, fromRight) => {
+        table.style.setProperty(stickyOffsetProperty(fromRight), `${right}px`);
+        right += cell.getBoundingClientRect().width;
+      });
+      setFits(right <= box.clientWidth / 2);
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    for (const cell of cells) observer.observe(cell);
+    measure();
+    return () => observer.disconnect();
+  }, [tableRef, boxRef, count]);
+  return fits;
 }

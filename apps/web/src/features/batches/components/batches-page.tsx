@@ -103,6 +103,9 @@ export default function BatchesPage() {
         <Tabs
           value={current}
           onChange={(_event, index: number) => setFilters({ tab: TABS[index]?.tab ?? 'batches' })}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
           aria-label="Batches and groups"
         >
           {TABS.map((tab, index) => (

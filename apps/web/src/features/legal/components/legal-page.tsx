@@ -33,7 +33,8 @@ import { TermsCompare } from './terms-compare';
 
 function VersionsTable({ versions, onCompare }: { versions: TermsVersion[]; onCompare: (version: number) => void }) {
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
+    // relative: the screen-reader-only 'Actions' title is clipped here instead of widening the page
+    <TableContainer sx={{ overflowX: 'auto', position: 'relative' }}>
       <Table size="small" aria-label="Versions of the terms">
         <TableHead>
           <TableRow>

@@ -8,6 +8,8 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CloseIcon from '@mui/icons-material/Close';
@@ -207,7 +209,10 @@ function UploadRow({
  */
 export function UploadPanel({ queue = defaultQueue }: { queue?: UploadQueue }) {
   const { items } = useQueueState(queue);
-  const [expanded, setExpanded] = useState(true);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  // Open unless chosen otherwise; on a phone a finished queue folds to its title bar by itself. A choice
+  // holds while the queue stays as it was (busy or finished).
+  const [chosen, setChosen] = useState<{ finished: boolean; open: boolean } | null>(null);
   const [confirmClear, setConfirmClear] = useState(false);
   const queryClient = useQueryClient();
   const listId = useId();
@@ -222,10 +227,13 @@ export function UploadPanel({ queue = defaultQueue }: { queue?: UploadQueue }) {
   );
 
   const spoken = useSpokenProgress(queue);
+  const counts = queueCounts(items);
+  const finished = counts.inProgress === 0;
 
   if (items.length === 0) return null;
-  const counts = queueCounts(items);
   const uploading = items.some((item) => item.status === 'uploading' || item.status === 'queued');
+  const expanded = chosen?.finished === finished ? chosen.open : !(phone && finished);
+  const setExpanded = (toggle: (open: boolean) => boolean) => setChosen({ finished, open: toggle(expanded) });
 
   return (
     <Paper

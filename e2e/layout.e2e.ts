@@ -1,0 +1,201 @@
+import { DEMO_STAFF, PAGES, STUDENT_UPDATE_TYPES } from '@lectern/contract';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { join } from 'node:path';
+import { DESKTOP, PHONE, SHOTS, launchBrowser, shot, signInThroughScreen } from './browser';
+
+/**
+ * Layout of every screen: at 390 px no page pans sideways (document scrollWidth <= innerWidth: wide
+ * tables scroll inside their own box); at 1440 px, in a browser with classic (always shown, 15 px)
+ * scrollbars, every row action of the first rows of every table is in sight (inside the window and
+ * inside its table's scroll box), and the navigation keeps its labels on one line with User
+ * Management above the fold. SUPER_ADMIN sees every screen but 'Your Live Classes' (INSTRUCTOR only).
+ */
+const SUPER_ADMIN = '9000000001';
+const INSTRUCTOR = DEMO_STAFF.find((staff) => staff.role === 'INSTRUCTOR')!.phone;
+const SUBJECT = 'subj-organic-chemistry';
+const VIDEO_FILES = `/file-explorer?viewType=Files&subjectId=${SUBJECT}&subjectName=Organic+Chemistry&unitId=${SUBJECT}-u1&unitName=Hydrocarbons&topicId=${SUBJECT}-u1-t1&topicName=Alkanes`;
+
+/** Every screen of the router, with a demo object where it needs one (found on the list screens). */
+function screens(): { path: string; role: string }[] {
+  const fixed: Record<string, string> = {
+    '/subject-management/subject-details': `/subject-management/subject-details?subjectId=${SUBJECT}`,
+    '/subject-management/subject-details/topics': `/subject-management/subject-details/topics?subjectId=${SUBJECT}&unitId=${SUBJECT}-u1`,
+    '/batch-management/students': '/batch-management/students?batchId=batch-jee27-kota-e',
+    '/student-updates': `/student-updates/${STUDENT_UPDATE_TYPES[0]}`,
+  };
+  const paths = [
+    ...PAGES.map((entry) => fixed[entry.path] ?? entry.path),
+    ...STUDENT_UPDATE_TYPES.slice(1).map((type) => `/student-updates/${type}`),
+    VIDEO_FILES,
+    '/file-explorer?viewType=Resources',
+    '/notifications',
+    '/dev/gallery',
+    '/errors/error-404',
+  ];
+  return [...new Set(paths)].map((path) => ({ path, role: path === '/go-live' ? INSTRUCTOR : SUPER_ADMIN }));
+}
+
+/** The screens whose layout this journey fixed: also checked for accessibility at both widths. */
+const CHANGED = new Set([
+  '/coupons',
+  '/batch-management',
+  '/legal',
+  '/transcoding-manager',
+  '/publisher/storeManager/storeDetails',
+  '/publisher/storeManager/storelistings',
+  VIDEO_FILES,
+]);
+
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.getByTestId('skeleton-row').first().waitFor({ state: 'detached' });
+}
+
+/** How far the page pans sideways. */
+async function panning(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/**
+ * The row actions of the first three rows of each table that are out of sight: a row's actions are
+ * the buttons and links in the cells at its end that hold one. Each is named with its place.
+ */
+async function hiddenRowActions(page: Page): Promise<{ actions: number; hidden: string[] }> {
+  return page.evaluate(() => {
+    const hidden: string[] = [];
+    let actions = 0;
+    for (const box of document.querySelectorAll<HTMLElement>('[data-testid="data-table-scroll"]')) {
+      const frame = box.getBoundingClientRect();
+      for (const row of [...box.querySelectorAll('tbody tr')].slice(0, 3)) {
+        const cells = [...row.children].reverse();
+        for (const cell of cells) {
+          const controls = [...cell.querySelectorAll<HTMLElement>('button, a[href]')];
+          if (controls.length === 0) break;
+          for (const control of controls) {
+            actions += 1;
+            const r = control.getBoundingClientRect();
+            // the element on top at the control's centre must be the control (not a column over it)
+            const x = r.left + r.width / 2;
+            const y = r.top + r.height / 2;
+            const inside =
+              r.left >= Math.max(0, frame.left) - 1 &&
+              r.right <= Math.min(window.innerWidth, frame.right) + 1 &&
+              r.width > 0 &&
+              (y < 0 || y > window.innerHeight || control.contains(document.elementFromPoint(x, y)));
+            if (!inside) {
+              const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim();
+              hidden.push(
+                `'${name}' at ${Math.round(r.left)}-${Math.round(r.right)} (box ${Math.round(frame.left)}-${Math.round(frame.right)})`,
+              );
+            }
+          }
+        }
+      }
+    }
+    return { actions, hidden };
+  });
+}
+
+describe('layout of every screen', () => {
+  let phoneBrowser: Browser;
+  let classicBrowser: Browser;
+  const signedIn = new Map<string, { phone: Page; desktop: Page; contexts: BrowserContext[] }>();
+
+  async function pagesFor(role: string) {
+    const existing = signedIn.get(role);
+    if (existing) return existing;
+    const baseURL = inject('baseUrl');
+    const phoneContext = await phoneBrowser.newContext({ viewport: PHONE, baseURL });
+    const desktopContext = await classicBrowser.newContext({ viewport: DESKTOP, baseURL });
+    const phone = await phoneContext.newPage();
+    const desktop = await desktopContext.newPage();
+    await signInThroughScreen(phone, role);
+    await signInThroughScreen(desktop, role);
+    const pages = { phone, desktop, contexts: [phoneContext, desktopContext] };
+    signedIn.set(role, pages);
+    return pages;
+  }
+
+  beforeAll(async () => {
+    phoneBrowser = await launchBrowser();
+    // classic scrollbars, as on Windows and Linux desktops (Playwright hides them in headless mode)
+    classicBrowser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      ignoreDefaultArgs: ['--hide-scrollbars'],
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'],
+    });
+  });
+  afterAll(async () => {
+    for (const { contexts } of signedIn.values()) for (const context of contexts) await context.close();
+    await phoneBrowser?.close();
+    await classicBrowser?.close();
+  });
+
+  it('the navigation keeps every label on one line with classic scrollbars, User Management above the fold', async () => {
+    const { desktop } = await pagesFor(SUPER_ADMIN);
+    await open(desktop, '/overview');
+    const scrollbar = await desktop.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.style.cssText = 'width:100px;height:100px;overflow:scroll;position:absolute';
+      document.body.append(probe);
+      const width = probe.offsetWidth - probe.clientWidth;
+      probe.remove();
+      return width;
+    });
+    expect(scrollbar, 'the browser shows classic scrollbars').toBeGreaterThan(0);
+    const items = await desktop
+      .locator('[data-testid^="nav-/"]')
+      .evaluateAll((links) =>
+        links.map((link) => ({ label: link.textContent ?? '', height: link.getBoundingClientRect().height })),
+      );
+    const line = Math.min(...items.map((item) => item.height));
+    expect(items.filter((item) => item.height > line + 1).map((item) => item.label)).toEqual([]);
+    const userManagement = await desktop.getByTestId('nav-/user-management').boundingBox();
+    const navBox = await desktop.getByRole('navigation', { name: 'Main navigation' }).evaluate((nav) => {
+      const box = nav.parentElement!.getBoundingClientRect();
+      return { top: box.top, bottom: box.bottom };
+    });
+    expect(userManagement!.y + userManagement!.height).toBeLessThanOrEqual(navBox.bottom + 1);
+  }, 120_000);
+
+  for (const { path, role } of screens()) {
+    it(`${path}: no sideways panning at 390 px; row actions in sight at 1440 px`, async () => {
+      const { phone, desktop } = await pagesFor(role);
+      await open(phone, path);
+      expect(await panning(phone), `${path} pans sideways at 390 px`).toBeLessThanOrEqual(0);
+      await open(desktop, path);
+      expect(await panning(desktop), `${path} pans sideways at 1440 px`).toBeLessThanOrEqual(0);
+      const { hidden } = await hiddenRowActions(desktop);
+      expect(hidden, `${path}: row actions out of sight at 1440 px`).toEqual([]);
+      if (CHANGED.has(path)) {
+        // the accessibility check at both widths, and a look at each width
+        const name = `layout${path.split('?')[0]!.replaceAll('/', '-')}`;
+        await shot(desktop, name);
+        await phone.screenshot({ path: join(SHOTS, `${name}-phone.png`) });
+      }
+    });
+  }
+
+  it('the editors opened from a list: no sideways panning at 390 px', async () => {
+    const { phone } = await pagesFor(SUPER_ADMIN);
+    const editors: string[] = [];
+    for (const [list, link] of [
+      ['/publisher/storeManager/storelistings', 'a[href*="storeManager/store?"]'],
+      ['/publisher/otsManager', 'a[href*="editOts?"]'],
+    ] as const) {
+      await open(phone, list);
+      const href = await phone.locator(link).first().getAttribute('href');
+      expect(href, `a link to an editor on ${list}`).toBeTruthy();
+      editors.push(href!);
+    }
+    for (const path of editors) {
+      await open(phone, path);
+      expect(await panning(phone), `${path} pans sideways at 390 px`).toBeLessThanOrEqual(0);
+    }
+  }, 120_000);
+});
