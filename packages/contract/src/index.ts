@@ -30,6 +30,7 @@ export * from './permissions';
 export * from './roles';
 export * from './route';
 export * from './validation';
+export * from './fields';
 export * from './signature';
 export * from './auth/auth.schemas';
 export * from './users/users.schemas';

@@ -313,13 +313,12 @@ const DEMO: readonly DemoCatalogue[] = [
 /** The demo listing of a catalogue: `store-jee-main-2027` for `cat-jee-main-2027` (tests name these ids). */
 const listingId = (catalogueId: string) => `store-${catalogueId.replace(/^cat-/, '')}`;
 
-/** A small banner in the catalogue's colours, as a data URL, so the demo shows images without files. */
+/**
+ * A small banner in the catalogue's colours: a file the console serves (apps/web/public/demo/banners),
+ * not a data URL, so it passes the contract's link rule (docs/decisions.md "Dates and links").
+ */
 function bannerUrl(c: DemoCatalogue): string {
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="400" viewBox="0 0 1200 400">` +
-    `<rect width="1200" height="400" fill="${c.accent}"/><circle cx="1050" cy="80" r="220" fill="${c.colour}" fill-opacity="0.25"/>` +
-    `<text x="60" y="230" font-family="sans-serif" font-size="64" font-weight="700" fill="#ffffff">${c.code}</text></svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+  return `/demo/banners/${c.code.toLowerCase()}.svg`;
 }
 
 /**

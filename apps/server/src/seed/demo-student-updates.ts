@@ -35,19 +35,10 @@ export const DEMO_UPDATES = {
 } as const;
 
 /**
- * The Diwali offer's banner with a diya, as a data URL (the demo has no image files; CSP allows data:
- * images). Kept under the contract's 1,000 characters of `imageUrl`, so the update can be edited as it is.
+ * The Diwali offer's banner with a diya: a file the console serves (apps/web/public/demo), not a data
+ * URL, so the update passes the contract's link rule and can be edited as it is.
  */
-function diwaliBanner(): string {
-  const svg =
-    "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 1200 400'>" +
-    "<rect width='1200' height='400' fill='#5b1a6e'/><circle cx='1040' cy='90' r='240' fill='#ff8f00' fill-opacity='.3'/>" +
-    "<ellipse cx='1000' cy='300' rx='60' ry='22' fill='#8d3b12'/>" +
-    "<path d='M1000 210C980 250 988 276 1000 282C1012 276 1020 250 1000 210Z' fill='#ffd54f'/>" +
-    "<g font-family='sans-serif' fill='#fff'><text x='60' y='170' font-size='72' font-weight='700'>Diwali offer</text>" +
-    "<text x='60' y='250' font-size='40' fill='#ffe082'>20% off with DIWALI20</text></g></svg>";
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
-}
+const DIWALI_BANNER = '/demo/diwali-offer.svg';
 
 interface DemoUpdate {
   id: string;
@@ -138,7 +129,7 @@ const UPDATES: readonly DemoUpdate[] = [
     writtenDaysAgo: 26,
     publishedDaysAgo: 25,
     withdrawnDaysAgo: 16,
-    image: diwaliBanner(),
+    image: DIWALI_BANNER,
     bySuperAdmin: true,
   },
   {

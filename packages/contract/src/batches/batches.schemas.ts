@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DaySchema } from '../fields';
 import {
   BATCH_CAPACITY_MAX,
   BATCH_CODE_PATTERN,
@@ -13,10 +14,8 @@ import {
 
 const Id = z.string().trim().min(1).max(64);
 const Version = z.number().int().min(0);
-const YYYY_MM_DD = /^\d{4}-\d{2}-\d{2}$/;
 const Name = (what: string, max = 80) =>
   z.string().trim().min(1, `${what} is required`).max(max, `${what} is at most ${max} characters`);
-const Day = z.string().regex(YYYY_MM_DD, 'must be a date like 2026-06-01');
 
 export const BatchStatusSchema = z.enum(BATCH_STATUSES);
 
@@ -171,8 +170,8 @@ const BatchFields = z.object({
     .regex(BATCH_CODE_PATTERN, 'a batch code is 2 to 30 letters, digits or hyphens, like JEE27-KOTA-M'),
   branchId: Id,
   programId: Id,
-  startDate: Day,
-  endDate: Day,
+  startDate: DaySchema,
+  endDate: DaySchema,
   capacity: z.number().int().min(1, 'the capacity is at least 1').max(BATCH_CAPACITY_MAX),
 });
 export const CreateBatchBodySchema = BatchFields;

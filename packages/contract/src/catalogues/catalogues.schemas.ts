@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DaySchema, linkSchema } from '../fields';
 import { MoneySchema, PriceSchema } from '../money';
 
 // Catalogues (spec 2 §3 "Catalogue", DESIGN §9): a sellable course built from PUBLISHED subjects, with
@@ -10,7 +11,7 @@ const Version = z.number().int().min(0);
 const Text = (what: string, max = 200) =>
   z.string().trim().min(1, `${what} is required`).max(max, `${what} must be at most ${max} characters`);
 const OptionalText = (max: number) => z.string().trim().max(max).default('');
-const Link = z.string().trim().max(2000);
+const Link = linkSchema();
 
 /** The spec's default catalogue colour. */
 export const DEFAULT_CATALOGUE_COLOUR = '#ffffff';
@@ -338,8 +339,6 @@ export const PublishableSubjectSchema = z.object({
 
 // ---- inputs
 
-const YYYY_MM_DD = /^\d{4}-\d{2}-\d{2}$/;
-
 /** A subscription as the catalogue form sends it; subscriptionId names one that exists already. */
 export const SubscriptionInputSchema = z
   .strictObject({
@@ -350,7 +349,7 @@ export const SubscriptionInputSchema = z
     price: PriceSchema,
     listPrice: PriceSchema.nullable().default(null),
     numberOfMonths: z.number().int('Number of months must be a whole number').min(1).max(120).nullable().default(null),
-    subscriptionEndDate: z.string().regex(YYYY_MM_DD, 'must be a date like 2027-05-31').nullable().default(null),
+    subscriptionEndDate: DaySchema.nullable().default(null),
   })
   .superRefine((s, ctx) => {
     if (s.subscriptionType === 'FIXED' && !s.subscriptionEndDate) {

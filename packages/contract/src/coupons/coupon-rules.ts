@@ -4,6 +4,7 @@
 // redemption inside an order's transaction, the coupon form and the tests all call these, so each
 // rule exists once. Dates are Indian calendar days ('YYYY-MM-DD', IST), both ends inclusive.
 import { fillMessage } from '../errors';
+import { DaySchema } from '../fields';
 import { formatDate } from '../format';
 import { formatMoney, paise, percentOf, splitGst, type Money } from '../money';
 import { indianDate } from '../payments/invoice-rules';
@@ -237,7 +238,9 @@ export function couponTermsIssues(terms: CouponFormTerms): CouponIssue[] {
   if (!terms.unlimited && terms.applicableUpto === null) {
     add('applicableUpto', 'Enter the last day the coupon can be used, or make it unlimited');
   }
-  if (terms.applicableUpto !== null && terms.applicableFrom > terms.applicableUpto) {
+  // days that do not exist are their fields' own issue ('must be a date like …'), not an order to compare
+  const realDays = [terms.applicableFrom, terms.applicableUpto].every((day) => DaySchema.safeParse(day).success);
+  if (terms.applicableUpto !== null && realDays && terms.applicableFrom > terms.applicableUpto) {
     add(
       'applicableFrom',
       `The start date (${formatDate(terms.applicableFrom)}) is after the end date (${formatDate(terms.applicableUpto)})`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DaySchema } from '../fields';
 import { MoneySchema } from '../money';
 import { MOBILE_NUMBER_PATTERN } from '../validation';
 import { COUPON_REFUSALS, COUPON_STATUSES, COUPON_TAGS, couponTermsIssues } from './coupon-rules';
@@ -10,8 +11,6 @@ import { COUPON_REFUSALS, COUPON_STATUSES, COUPON_TAGS, couponTermsIssues } from
 
 const Id = z.string().min(1).max(64);
 const Version = z.number().int().min(0);
-const YYYY_MM_DD = /^\d{4}-\d{2}-\d{2}$/;
-const Day = z.string().regex(YYYY_MM_DD, 'must be a date like 2027-05-31');
 const MobileNumber = z.string().trim().regex(MOBILE_NUMBER_PATTERN, 'a mobile number is 10 digits starting 6-9');
 
 /** Coupon names: letters, digits and hyphens, unique among coupons without regard to case (DIWALI500, NEET-EARLYBIRD). */
@@ -129,8 +128,8 @@ const CouponInputShape = {
   featured: z.boolean().default(false),
   applicableForEntireCourse: z.boolean().default(false),
   unlimited: z.boolean().default(false),
-  applicableFrom: Day,
-  applicableUpto: Day.nullable().default(null),
+  applicableFrom: DaySchema,
+  applicableUpto: DaySchema.nullable().default(null),
   applicableForAnyStudent: z.boolean().default(true),
   /** one student's number: added to studentCouponMobileList */
   studentMobile: MobileNumber.nullable().default(null),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DateTimeSchema, DaySchema } from '../fields';
 import { ADDRESS_TYPES } from '../students/students.schemas';
 import { DELIVERY_STATUSES, PIN_PATTERN, TRACKING_ID_PATTERN } from './delivery-rules';
 
@@ -8,7 +9,6 @@ import { DELIVERY_STATUSES, PIN_PATTERN, TRACKING_ID_PATTERN } from './delivery-
 
 const Id = z.string().trim().min(1).max(64);
 const Version = z.number().int().min(0);
-const YYYY_MM_DD = /^\d{4}-\d{2}-\d{2}$/;
 const Text = (max: number) => z.string().trim().max(max, `at most ${max} characters`);
 
 export const DeliveryStatusSchema = z.enum(DELIVERY_STATUSES);
@@ -188,8 +188,8 @@ export const DeliveryListQuerySchema = z.object({
   catalogueId: Id.optional(),
   deliveryMode: DeliveryModeSchema.optional(),
   /** YYYY-MM-DD, the order's day in India, inclusive */
-  from: z.string().regex(YYYY_MM_DD, 'must be a date like 2026-11-01').optional(),
-  to: z.string().regex(YYYY_MM_DD, 'must be a date like 2026-11-30').optional(),
+  from: DaySchema.optional(),
+  to: DaySchema.optional(),
 });
 export type DeliveryListQuery = z.output<typeof DeliveryListQuerySchema>;
 
@@ -320,7 +320,7 @@ export const UpdateBodySchema = z.discriminatedUnion('action', [
     deliveryPackageId: Id,
     version: Version,
     /** when it was delivered; now when absent; never in the future */
-    deliveredAt: z.iso.datetime({ offset: true }).optional(),
+    deliveredAt: DateTimeSchema.optional(),
     notes: Text(500).optional(),
   }),
 ]);

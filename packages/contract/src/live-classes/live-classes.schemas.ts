@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DateTimeSchema, linkSchema } from '../fields';
 import {
   CLASS_ROOM_TYPES,
   DEFAULT_PRESENT_SHARE_PERCENT,
@@ -14,7 +15,6 @@ const Id = z.string().trim().min(1).max(64);
 const Version = z.number().int().min(0);
 const Name = (what: string, max = 120) =>
   z.string().trim().min(1, `${what} is required`).max(max, `${what} is at most ${max} characters`);
-const IsoTime = z.string().datetime({ offset: true, message: 'must be a date and time' });
 
 export const LiveClassStatusSchema = z.enum(LIVE_CLASS_STATUSES);
 export const ClassRoomTypeSchema = z.enum(CLASS_ROOM_TYPES);
@@ -196,9 +196,9 @@ export const AttendanceBatchParamSchema = z.object({ batchId: Id });
 
 export const ScheduleQuerySchema = z.object({
   /** ISO; classes starting at or after */
-  from: IsoTime.optional(),
+  from: DateTimeSchema.optional(),
   /** ISO; classes starting before */
-  to: IsoTime.optional(),
+  to: DateTimeSchema.optional(),
   status: LiveClassStatusSchema.optional(),
   batchId: Id.optional(),
   teacherId: Id.optional(),
@@ -226,10 +226,10 @@ const LiveClassFields = z.object({
   /** required for live classes */
   meetingAccountId: Id.nullable().default(null),
   /** for an account of provider LINK: the address staff typed */
-  meetingLink: z.string().trim().url('must be a web address').max(500).nullable().default(null),
-  startTime: IsoTime,
+  meetingLink: linkSchema(undefined, { absolute: true }).nullable().default(null),
+  startTime: DateTimeSchema,
   durationMinutes: z.number().int().min(LIVE_CLASS_DURATION.min).max(LIVE_CLASS_DURATION.max),
-  thumbnailUrl: z.string().trim().max(1000).nullable().default(null),
+  thumbnailUrl: linkSchema().nullable().default(null),
   enabled: z.boolean().default(true),
   presentSharePercent: z.number().int().min(1).max(100).default(DEFAULT_PRESENT_SHARE_PERCENT),
 });
@@ -249,8 +249,8 @@ export const ParticipantSessionSchema = z.object({
   email: z.string().trim().max(254).default(''),
   registrantId: z.string().trim().max(100).default(''),
   phone: z.string().trim().max(20).default(''),
-  joinTime: IsoTime,
-  leaveTime: IsoTime,
+  joinTime: DateTimeSchema,
+  leaveTime: DateTimeSchema,
 });
 export const ImportAttendanceBodySchema = z.object({
   sessions: z.array(ParticipantSessionSchema).max(20_000),

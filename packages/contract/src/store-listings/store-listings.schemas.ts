@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkSchema } from '../fields';
 import { AddOnSchema, SubscriptionSchema } from '../catalogues/catalogues.schemas';
 
 // Store listings (spec 2 §3 "Store listing", DESIGN §9): the public page of a catalogue in the store,
@@ -12,7 +13,7 @@ const Text = (what: string, max = 200) =>
   z.string().trim().min(1, `${what} is required`).max(max, `${what} must be at most ${max} characters`);
 const OptionalText = (what: string, max: number) =>
   z.string().trim().max(max, `${what} must be at most ${max} characters`).default('');
-const Link = (what: string) => z.string().trim().max(2000, `${what} must be at most 2000 characters`);
+const Link = linkSchema;
 
 /** The longest rich text (in characters of HTML, as sent) a listing field takes. */
 export const STORE_RICH_TEXT_MAX = 20_000;
@@ -263,7 +264,7 @@ export const StorePreviewVideoInputSchema = z.strictObject({
   title: Text('Preview video title', 200),
   tag: OptionalText('Preview video tag', 40),
   /** one of that video's `thumbnails` or its `poster`; null shows the poster */
-  thumbnail: z.string().max(1000).nullable().default(null),
+  thumbnail: Link('Preview video thumbnail').nullable().default(null),
 });
 
 export const SeoInfoInputSchema = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DateTimeSchema, linkSchema } from '../fields';
 import {
   STUDENT_UPDATE_ACTIONS,
   STUDENT_UPDATE_AUDIENCES,
@@ -10,7 +11,6 @@ import {
 // Student updates and the students' home-page video (spec 2 §7 "Student updates", DESIGN §9).
 
 const Id = z.string().trim().min(1).max(64);
-const IsoTime = z.string().datetime({ offset: true, message: 'must be a date and time' });
 
 export const StudentUpdateTypeSchema = z.enum(STUDENT_UPDATE_TYPES);
 export const StudentUpdateStateSchema = z.enum(STUDENT_UPDATE_STATES);
@@ -75,7 +75,7 @@ const UpdateFields = z.object({
       STUDENT_UPDATE_LIMITS.body,
       `The text is at most ${STUDENT_UPDATE_LIMITS.body.toLocaleString('en-IN')} characters`,
     ),
-  imageUrl: z.string().trim().max(1000).nullable().default(null),
+  imageUrl: linkSchema().nullable().default(null),
   videoId: Id.nullable().default(null),
   audience: z.object({
     kind: StudentUpdateAudienceKindSchema,
@@ -83,7 +83,7 @@ const UpdateFields = z.object({
   }),
   /** what the save does: DRAFT keeps it a draft, SCHEDULE needs publishAt, PUBLISH publishes now */
   action: StudentUpdateActionSchema,
-  publishAt: IsoTime.nullable().default(null),
+  publishAt: DateTimeSchema.nullable().default(null),
 });
 
 export const CreateStudentUpdateBodySchema = UpdateFields.extend({ updateType: StudentUpdateTypeSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DaySchema } from '../fields';
 import { MoneySchema } from '../money';
 
 // Students, their subscriptions, orders and GST invoices (spec 2 §3 "Student data", §7 "Students and
@@ -7,7 +8,6 @@ import { MoneySchema } from '../money';
 
 const Id = z.string().min(1).max(64);
 const Version = z.number().int().min(0);
-const YYYY_MM_DD = /^\d{4}-\d{2}-\d{2}$/;
 const Reason = z.string().trim().min(1, 'a reason is required').max(500, 'a reason must be at most 500 characters');
 
 export const ADDRESS_TYPES = ['HOME', 'WORK', 'OTHER'] as const;
@@ -202,7 +202,7 @@ export const SubscriptionUpdateBodySchema = z.discriminatedUnion('action', [
     /** a subscription plan of a catalogue that is not archived */
     subscriptionId: Id,
     /** YYYY-MM-DD; today when absent */
-    startDate: z.string().regex(YYYY_MM_DD, 'must be a date like 2027-05-31').optional(),
+    startDate: DaySchema.optional(),
     reason: Reason,
   }),
   z.strictObject({
@@ -210,7 +210,7 @@ export const SubscriptionUpdateBodySchema = z.discriminatedUnion('action', [
     studentSubscriptionId: Id,
     version: Version,
     /** YYYY-MM-DD, later than the current end date */
-    endDate: z.string().regex(YYYY_MM_DD, 'must be a date like 2027-05-31'),
+    endDate: DaySchema,
     reason: Reason,
   }),
   z.strictObject({

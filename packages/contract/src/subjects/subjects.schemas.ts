@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkSchema } from '../fields';
 
 export const SUBJECT_STATES = ['IN_PROGRESS', 'FINISHED', 'READY_TO_BE_PUBLISHED', 'PUBLISHED'] as const;
 export const SubjectStateSchema = z.enum(SUBJECT_STATES);
@@ -119,7 +120,7 @@ export const InstructorSchema = z.object({
   instructorFirstName: z.string().trim().min(1).max(60),
   instructorLastName: z.string().trim().max(60),
   qualification: z.string().trim().max(200),
-  imageLink: z.string().max(2000).nullable(),
+  imageLink: linkSchema().nullable(),
 });
 
 export const ReviewSchema = z.object({
@@ -183,7 +184,7 @@ export const StatusParamSchema = z.object({ status: z.union([SubjectStateSchema,
 export const CreateSubjectBodySchema = z.strictObject({
   subjectName: Name('Subject name'),
   description: z.string().trim().max(2000).default(''),
-  imagePath: z.string().max(2000).nullable().default(null),
+  imagePath: linkSchema().nullable().default(null),
   imageName: z.string().max(300).nullable().default(null),
   comingSoon: z.boolean().default(false),
   locked: z.boolean().default(false),
@@ -195,7 +196,7 @@ export const UpdateSubjectBodySchema = z.strictObject({
   version: Version,
   subjectName: Name('Subject name').optional(),
   description: z.string().trim().max(2000).optional(),
-  imagePath: z.string().max(2000).nullable().optional(),
+  imagePath: linkSchema().nullable().optional(),
   imageName: z.string().max(300).nullable().optional(),
   comingSoon: z.boolean().optional(),
   locked: z.boolean().optional(),
@@ -221,7 +222,7 @@ export const AssigneeChangeBodySchema = z.strictObject({
   userId: Id,
   userName: z.string().max(200).optional(),
   role: SubjectRoleSchema,
-  image: z.string().max(2000).nullable().optional(),
+  image: linkSchema().nullable().optional(),
   operation: z.enum(['ADD', 'REMOVE']),
 });
 

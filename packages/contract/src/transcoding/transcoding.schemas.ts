@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DaySchema } from '../fields';
 import { TranscodingStatusSchema } from '../videos/videos.schemas';
 
 const Id = z.string().min(1).max(64);
@@ -85,15 +86,14 @@ export const JobListSchema = z.object({
 });
 export type JobList = z.infer<typeof JobListSchema>;
 
-const DateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 
 /** The query of every list: the environment, and the date-range toolbar's filters. */
 export const JobListQuerySchema = z.object({
   environment: TranscodingEnvironmentSchema.optional(),
   /** upload date from (inclusive), YYYY-MM-DD */
-  from: DateParam.optional(),
+  from: DaySchema.optional(),
   /** upload date to (inclusive), YYYY-MM-DD */
-  to: DateParam.optional(),
+  to: DaySchema.optional(),
   /** file name contains (case-insensitive) */
   search: z.string().max(200).optional(),
   queue: TranscodingQueueSchema.optional(),

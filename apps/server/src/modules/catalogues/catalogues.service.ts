@@ -583,7 +583,10 @@ export class CataloguesService {
     return (await this.repo.subscriptionsOf(catalogueId)).map(toSubscription);
   }
 
-  /** Applies a subscription's OTS rows in one transaction at the version the editor saw. */
+  /**
+   * Applies a subscription's OTS rows in one transaction at the subscription's version the OTS editor
+   * saw (a stale one is 409).
+   */
   async otsUpdate(actor: Actor, input: OtsUpdate): Promise<{ subscription: Subscription; message: string }> {
     let label = '';
     await changeAggregate(
@@ -599,9 +602,10 @@ export class CataloguesService {
               details: plan.errors.map((e) => `${e.path}: ${e.message}`).join('; '),
             });
           }
+          // Only the subscription's version moves (changeAggregate bumps it): the catalogue's version guards
+          // what its editor writes (its details, subscription fields, add-ons), none of which OTS rows touch,
+          // so an OTS save must not refuse that editor's next save with a 409.
           await this.repo.applyOtsPlan(tx, row.id, plan);
-          // The catalogue's own version moves too: its editor's copy of the subscriptions is now stale.
-          await this.repo.bumpVersion(tx, row.catalogueId);
           return {
             activity: {
               action: 'catalogue.ots.update',

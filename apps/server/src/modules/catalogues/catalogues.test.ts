@@ -342,7 +342,7 @@ describe('catalogues API', () => {
     const videos = await admin('DELETE', `/publisher/cataloguemanager/catalogue/${filed.catalogueId}`);
     expect(videos.status).toBe(409);
     expect(videos.body.message).toBe(
-      "'Class 12 Physics Booster' still has 1 preview video(s). Move or delete them first, or archive the catalogue.",
+      "'Class 12 Physics Booster' still has 1 preview video. Move or delete them first, or archive the catalogue.",
     );
     // students with a running subscription (the demo students of an unlisted catalogue)
     const [taken] = await t.database.query<{ catalogue_id: string; name: string }>(
@@ -495,6 +495,57 @@ describe('OTS manager API', () => {
       .data[0];
     expect(after.otsList).toEqual(target.otsList);
     expect(after.version).toBe(target.version);
+  });
+
+  it("an OTS save leaves the catalogue's version: its editor saves what they opened without a 409", async () => {
+    const opened = (await as('GET', '/publisher/cataloguemanager/catalogue/cat-jee-main-2027')).body.data;
+    const sub = opened.subscriptions[1];
+    // meanwhile the OTS manager adds a product to that subscription
+    const ots = await as('PUT', '/publisher/otsmanager/update', {
+      subscriptionId: sub.subscriptionId,
+      version: sub.version,
+      otsList: [
+        ...sub.otsList.map((o: object) => ({ ...o, status: 'UPDATED' })),
+        { productLabel: 'JEE Main 2027 PYQ Book', packageCode: 'JM27-PYQ', groupCode: 'JM27', status: 'CREATED' },
+      ],
+    });
+    expect(ots.status, ots.body.message).toBe(200);
+    // the catalogue's editor changes a price at the version they opened
+    const saved = await as('PUT', '/publisher/cataloguemanager/update', {
+      catalogueId: 'cat-jee-main-2027',
+      version: opened.version,
+      subscriptions: opened.subscriptions.map(
+        (s: {
+          subscriptionId: string;
+          subscriptionLabel: string;
+          subscriptionType: string;
+          price: number;
+          numberOfMonths: number | null;
+          subscriptionEndDate: string | null;
+        }) => ({
+          ...(s.subscriptionEndDate ? { subscriptionEndDate: s.subscriptionEndDate } : {}),
+          subscriptionId: s.subscriptionId,
+          subscriptionLabel: s.subscriptionLabel,
+          subscriptionType: s.subscriptionType,
+          price: s.subscriptionId === sub.subscriptionId ? 119_900 : s.price,
+          numberOfMonths: s.numberOfMonths,
+        }),
+      ),
+    });
+    expect(saved.status, saved.body.message).toBe(200);
+    const after = saved.body.data.subscriptions.find(
+      (s: { subscriptionId: string }) => s.subscriptionId === sub.subscriptionId,
+    );
+    expect(after.price).toBe(119_900);
+    // and the OTS product stays
+    expect(after.otsList.map((o: { productLabel: string }) => o.productLabel)).toContain('JEE Main 2027 PYQ Book');
+    // the OTS manager's own check is the subscription's version: a stale OTS save is still refused
+    const stale = await as('PUT', '/publisher/otsmanager/update', {
+      subscriptionId: sub.subscriptionId,
+      version: sub.version,
+      otsList: [],
+    });
+    expect(stale.status).toBe(409);
   });
 
   it('is closed to roles without the publisher pricing area', async () => {

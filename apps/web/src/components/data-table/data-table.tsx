@@ -5,7 +5,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TablePagination from '@mui/material/TablePagination';
 import { DndContext } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { formatIndianNumber } from '@lectern/contract';
+import { plural } from '@lectern/contract';
 import { DataTableBody } from './data-table-body';
 import { DataTableHead } from './data-table-head';
 import { SelectionBar } from './selection-bar';
@@ -78,7 +78,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           loading || error
             ? null
             : {
-                records: `${formatIndianNumber(paging.total)} records found`,
+                records: `${plural(paging.total, 'record')} found`,
                 page: `page ${paging.page + 1} of ${paging.pages}`,
               }
         }

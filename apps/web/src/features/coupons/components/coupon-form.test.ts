@@ -34,6 +34,15 @@ describe('coupon form', () => {
     });
   });
 
+  it("refuses a day that does not exist with the contract's message on the field", () => {
+    for (const applicableUpto of ['2027-02-30', '2026-04-31', '2027-02-29']) {
+      expect(couponBody(base({ applicableUpto })).issues).toEqual({
+        applicableUpto: 'must be a date like 2027-05-31',
+      });
+    }
+    expect(couponBody(base({ applicableUpto: '2028-02-29' })).issues).toBeNull();
+  });
+
   it('reads a flat amount as rupees (paise in the body)', () => {
     expect(couponBody(base({ percentage: false, amount: '1,499.50' })).body?.amount).toBe(149950);
     expect(couponBody(base({ percentage: false, amount: 'five hundred' })).issues).toEqual({

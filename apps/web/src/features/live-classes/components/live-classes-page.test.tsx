@@ -143,7 +143,7 @@ describe('/live-classes: the drawer', () => {
     await within(drawer).findByText(fillMessage(LIVE_CLASS_MESSAGES.linkNeeded, { accountName: 'Staff link' }));
     await user.type(link, 'not a link');
     await user.click(within(drawer).getByRole('button', { name: 'Schedule' }));
-    await within(drawer).findByText('must be a web address');
+    await within(drawer).findByText('must be a web address starting https://');
   });
 
   it('warns of an overlap before saving, then schedules at a free time', async () => {

@@ -152,7 +152,7 @@ export function storeListing(extra: Partial<StoreListing> = {}): StoreListing {
     },
     examSyllabus: '<p>Physics, Chemistry, Biology</p>',
     programs: ['Two-year program'],
-    storeIconUrl: 'http://cdn.test/store/icons/neet.jpg',
+    storeIconUrl: 'https://cdn.test/store/icons/neet.jpg',
     examPattern: '<p>180 questions</p>',
     preparationTips: '',
     studentTargetYear: 2027,

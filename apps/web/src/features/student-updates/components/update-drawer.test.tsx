@@ -157,7 +157,7 @@ describe('the drawer: writing an update', () => {
       Size: 2048,
       LastModified: '2026-11-20T10:00:00.000Z',
       name: 'exam-banner.jpg',
-      url: 'http://cdn.test/student-updates/images/exam-banner.jpg',
+      url: 'https://cdn.test/student-updates/images/exam-banner.jpg',
     };
     const { user, find } = await setup({
       'GET /file-explorer-service/cloud/objects': {

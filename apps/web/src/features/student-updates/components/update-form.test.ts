@@ -55,7 +55,7 @@ describe('the update form', () => {
       {
         ...emptyUpdateForm(),
         audienceKind: 'BATCHES',
-        imageUrl: 'http://cdn.test/a.jpg',
+        imageUrl: 'https://cdn.test/a.jpg',
         video: { videoId: 'v-1', videoName: 'Intro', thumbnail: null },
       },
       'announcements',
@@ -67,6 +67,18 @@ describe('the update form', () => {
       audienceIds: 'Choose at least one batch to send it to.',
       video: 'An update has an image or a video, not both.',
     });
+  });
+
+  it("refuses a script or data link for the image with the contract's message on the field", () => {
+    const values = { ...emptyUpdateForm(), title: 'Offer' };
+    for (const imageUrl of ['javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>']) {
+      expect(updateBody({ ...values, imageUrl }, 'offers', null, NOW).issues).toEqual({
+        imageUrl: 'must be an https:// link or a file uploaded here',
+      });
+    }
+    expect(
+      updateBody({ ...values, imageUrl: '/files/student-updates/images/a.png' }, 'offers', null, NOW).issues,
+    ).toBeNull();
   });
 
   it('refuses a save the state does not allow', () => {
