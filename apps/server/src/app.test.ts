@@ -178,7 +178,7 @@ describe('the HTTP surface', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       error: true,
-      message: 'Please check what you entered: text cannot contain NUL characters.',
+      message: 'Please check what you entered: subjectName: cannot hold a NUL character.',
     });
     const path = await t.call('GET', '/api/subjects/subject/subjectid/a%00b', { token, role: 'CONTENT_ADMIN' });
     expect(path.status).toBe(400);

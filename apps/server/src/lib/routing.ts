@@ -50,16 +50,27 @@ export function toFastifyPath(path: string): string {
   return `/api${path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1')}`;
 }
 
-/** True when any string inside `value` holds a NUL character, which PostgreSQL text cannot store. */
-function hasNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 20 || typeof value !== 'object' || value === null) return false;
-  return Object.entries(value).some(([key, v]) => key.includes('\u0000') || hasNul(v, depth + 1));
+/**
+ * Where a string inside `value` holds a NUL character, which PostgreSQL text cannot store: the path
+ * of the first such field ('testimonials.0.title'), '' for `value` itself, undefined when none does.
+ */
+function nulPath(value: unknown, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? '' : undefined;
+  if (depth > 20 || typeof value !== 'object' || value === null) return undefined;
+  for (const [key, v] of Object.entries(value)) {
+    if (key.includes('\u0000')) return key.split('\u0000').join('');
+    const inner = nulPath(v, depth + 1);
+    if (inner !== undefined) return inner === '' ? key : `${key}.${inner}`;
+  }
+  return undefined;
 }
 
-function parseOrThrow<S extends z.ZodType>(schema: S | undefined, value: unknown): unknown {
+function parseOrThrow<S extends z.ZodType>(schema: S | undefined, value: unknown, where: string): unknown {
   if (!schema) return undefined;
-  if (hasNul(value)) throw AppError.of(400, 'validation', { details: 'text cannot contain NUL characters' });
+  const nul = nulPath(value);
+  if (nul !== undefined) {
+    throw AppError.of(400, 'validation', { details: `${nul || where}: cannot hold a NUL character` });
+  }
   const result = schema.safeParse(value ?? (schema.type === 'object' ? {} : value));
   if (!result.success) throw result.error;
   return result.data;
@@ -106,9 +117,9 @@ export function registerDomain<D extends Record<string, RouteDef>>(
         if (def.demoOnly && !deps.config.demoMode) throw AppError.of(404, 'generic');
         const auth = await checkAccess(deps, def.access, request);
         const ctx = {
-          params: parseOrThrow(def.params, request.params),
-          query: parseOrThrow(def.query, request.query),
-          body: parseOrThrow(def.body, request.body),
+          params: parseOrThrow(def.params, request.params, 'path'),
+          query: parseOrThrow(def.query, request.query, 'query'),
+          body: parseOrThrow(def.body, request.body, 'body'),
           auth,
           request,
           reply,
