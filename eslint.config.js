@@ -35,6 +35,28 @@ export default tseslint.config(
     },
   },
   {
+    // Every count in a sentence goes through `plural` (format.ts) or a `[count|noun]` placeholder:
+    // no 'student(s)' or 'batch(es)' on a screen, in a message or an activity summary.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'Literal[value=/[a-z](?<!http)\\((e?s|ies)\\)/]',
+          'TemplateElement[value.raw=/[a-z](?<!http)\\((e?s|ies)\\)/]',
+        ].map((selector) => ({
+          selector,
+          message: "Write real plurals with plural() from @lectern/contract, not '(s)'.",
+        })),
+        {
+          selector: 'JSXText[value=/[a-z]\\((e?s|ies)\\)/]',
+          message: "Write real plurals with plural() from @lectern/contract, not '(s)'.",
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', '**/*.e2e.ts', 'apps/server/src/test/**', 'e2e/**', 'apps/web/src/test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

@@ -174,7 +174,7 @@ describe('batch management', () => {
       await page.getByRole('option', { name: new RegExp(`^${EVENING.name} `) }).click();
       await move.getByRole('button', { name: 'Move' }).click();
       const failed = page.getByRole('dialog', { name: 'Some students were not moved' });
-      await failed.getByText(`1 student(s) moved to ${EVENING.name}; 1 could not be moved.`).waitFor();
+      await failed.getByText(`1 student moved to ${EVENING.name}; 1 could not be moved.`).waitFor();
       const line = await failed.getByRole('listitem').textContent();
       expect(line).toMatch(
         new RegExp(`^For (Kavya Nair|Arjun Reddy) batch '${EVENING.name}' is full \\(1 students\\)\\.$`),

@@ -89,7 +89,7 @@ describe('delivery management', () => {
         .getByRole('textbox', { name: 'Tracking ids as CSV' })
         .fill(`packageId,trackingId\n${PENDING[2]},${fresh[1]!}\n`);
       await drawer.getByRole('button', { name: 'Fill in from CSV' }).click();
-      await drawer.getByText('1 tracking id(s) filled in.').waitFor();
+      await drawer.getByText('1 tracking id filled in.').waitFor();
       await shot(page, 'delivery-process');
       await drawer.getByRole('button', { name: 'Process', exact: true }).click();
 
@@ -106,7 +106,7 @@ describe('delivery management', () => {
           .getByRole('textbox', { name: /Tracking id/ })
           .inputValue(),
       ).toBe(takenId);
-      await page.getByText('2 package(s) processed; 1 could not be: see why for each.').waitFor();
+      await page.getByText('2 packages processed; 1 could not be: see why for each.').waitFor();
       await shot(page, 'delivery-process-failure');
       await left.getByRole('button', { name: 'Close' }).click();
       await page.getByRole('dialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();

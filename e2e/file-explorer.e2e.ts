@@ -134,7 +134,7 @@ describe('the file explorer', () => {
       await checkScreen(page, 'file-explorer-copy-dialog');
       await copy.getByRole('button', { name: 'Copy', exact: true }).click();
       await copy.waitFor({ state: 'detached' });
-      await page.getByText('1 video(s) copied.').waitFor();
+      await page.getByText('1 video copied.').waitFor();
 
       // move the original to Benzene
       await row.getByRole('checkbox').check();
@@ -144,7 +144,7 @@ describe('the file explorer', () => {
       await choose(page, 'Topic', 'Benzene');
       await move.getByRole('button', { name: 'Move', exact: true }).click();
       await move.waitFor({ state: 'detached' });
-      await page.getByText('1 video(s) moved.').waitFor();
+      await page.getByText('1 video moved.').waitFor();
       await expect.poll(() => fileRow(page, NAME).count()).toBe(0);
 
       // the copy is in Elimination; delete it there, confirmed
@@ -159,7 +159,7 @@ describe('the file explorer', () => {
       await confirm.getByText(`'${NAME}' will be deleted from storage`).waitFor();
       await checkScreen(page, 'file-explorer-delete-dialog');
       await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-      await page.getByText('1 video(s) deleted.').waitFor();
+      await page.getByText('1 video deleted.').waitFor();
       await expect.poll(() => fileRow(page, NAME).count()).toBe(0);
 
       // the moved one is in Benzene

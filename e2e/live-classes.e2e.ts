@@ -187,8 +187,8 @@ describe('live classes', () => {
         buffer: Buffer.from(csv),
       });
       await page.getByText(/2 session\(s\) read from participants\.csv; 1 row\(s\) could not be read/).waitFor();
-      await page.getByRole('button', { name: 'Import 2 session(s)' }).click();
-      await page.getByText('1 participant(s) matched to students; 1 to match by hand.').first().waitFor();
+      await page.getByRole('button', { name: 'Import 2 sessions' }).click();
+      await page.getByText('1 participant matched to students; 1 to match by hand.').first().waitFor();
       await page
         .getByRole('list', { name: 'Rows not taken' })
         .getByText(/^Line 4: /)

@@ -68,7 +68,7 @@ describe('subject screens at desktop and phone widths', () => {
 
         await page.goto('/subject-review');
         await page.getByRole('heading', { level: 1, name: 'Subject Review' }).waitFor();
-        await page.getByRole('heading', { name: 'Awaiting review' }).waitFor();
+        await page.getByRole('heading', { name: 'Finished' }).waitFor();
         await page.waitForLoadState('networkidle');
         await expectNoPageScroll(page);
         await shot(page, 'subject-review');

@@ -259,7 +259,7 @@ describe('subject management journeys', () => {
     expect(await page.getByRole('textbox', { name: 'New unit name' }).isDisabled()).toBe(true);
 
     await admin.page.goto('/subject-review');
-    await table(admin.page, 'Awaiting review')
+    await table(admin.page, 'Finished')
       .getByRole('button', { name: `Approve ${SUBJECT}` })
       .click();
     await admin.page.getByRole('dialog', { name: 'Approve subject?' }).waitFor();
@@ -283,7 +283,7 @@ describe('subject management journeys', () => {
     await page.getByTestId('edit-notice').waitFor();
 
     await admin.page.goto('/subject-review');
-    await table(admin.page, 'Awaiting review')
+    await table(admin.page, 'Finished')
       .getByRole('button', { name: `Revert or decline ${REVERTED}` })
       .click();
     const dialog = admin.page.getByRole('dialog', { name: `Send '${REVERTED}' back` });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as contract from './index';
 import { ERROR_CODES, MESSAGES, fillMessage, mapError } from './errors';
 
 describe('error catalogue', () => {
@@ -28,6 +29,32 @@ describe('error catalogue', () => {
       'Failed to attach video for Aldol condensation. Please try again later.',
     );
     expect(fillMessage(MESSAGES.missingData, {})).toBe('[critical] is absent for your selection.');
+  });
+
+  it('fills a [count|noun] placeholder with a real plural, never noun(s)', () => {
+    expect(fillMessage(contract.DELIVERY_MESSAGES.processed, { count: 1 })).toBe('1 package processed.');
+    expect(fillMessage(contract.DELIVERY_MESSAGES.processed, { count: 2 })).toBe('2 packages processed.');
+    expect(fillMessage(MESSAGES.subjectsDeleted, { count: 1200 })).toBe('1,200 subjects deleted.');
+    expect(fillMessage('[count|batch|batches] made', { count: 3 })).toBe('3 batches made');
+    expect(fillMessage('[count|batch|batches] made', { count: 1 })).toBe('1 batch made');
+    expect(fillMessage(contract.BATCH_MESSAGES.uploadDone, { added: 1, batchName: 'B', created: 0, skipped: 2 })).toBe(
+      '1 student added to B (0 new); 2 rows left out.',
+    );
+    expect(
+      fillMessage(contract.BATCH_MESSAGES.uploadDryRun, { added: 3, batchName: 'B', created: 1, skipped: 1 }),
+    ).toBe('3 students would be added to B (1 new); 1 row would be left out.');
+    // an unknown count placeholder stays as written
+    expect(fillMessage('[count|video] copied.', {})).toBe('[count|video] copied.');
+  });
+
+  it("holds no 'noun(s)' in any message catalogue, but the spec's three texts that have no count", () => {
+    const spec = new Set([MESSAGES.pagePermission, MESSAGES.subjectDeleteForbidden, MESSAGES.categoryHasSubcategories]);
+    const texts = Object.entries(contract)
+      .filter(([name]) => /MESSAGES$|REASONS$|^ERROR_CODES$/.test(name))
+      .flatMap(([, catalogue]) => Object.values(catalogue as Record<string, unknown>))
+      .filter((text): text is string => typeof text === 'string');
+    expect(texts.length).toBeGreaterThan(300);
+    expect(texts.filter((text) => /[a-z]\((e?s|ies)\)/.test(text) && !spec.has(text))).toEqual([]);
   });
 });
 

@@ -1,3 +1,5 @@
+import { plural } from './format';
+
 /**
  * The error catalogue of both specifications (§8), with their exact texts, plus the few messages
  * Lectern adds where the specifications are silent (marked "Lectern"; see docs/decisions.md).
@@ -7,6 +9,7 @@ export const MESSAGES = {
   generic: 'Something went wrong. Please try again later.',
   invalidCredentials: 'Invalid Credentials',
   subjectUpdateInvalidId: 'Subject update failed for invalid subjectId. Please try again later.',
+  // eslint-disable-next-line no-restricted-syntax -- spec §8's exact text; no count in it
   pagePermission: "You don't have required permissions to access [pageName] page(s).",
   missingData: '[critical] is absent for your selection.',
   navNoPermission: 'You dont have permission to access this page',
@@ -15,6 +18,7 @@ export const MESSAGES = {
   subjectCreateFailed: "Failed to create subject '[subjectName]'. Please try again later.",
   subjectDeleteFailed: "Failed to delete subject '[subjectName]'. Please try again later.",
   subjectUpdateFailed: "Failed to update subject '[subjectName]'. Please try again later.",
+  // eslint-disable-next-line no-restricted-syntax -- spec §8's exact text; no count in it
   subjectDeleteForbidden: 'You dont have permission to delete subject(s).',
   notContentAdmin:
     "You are not content admin for '[subjectName]'. Only a content admin can update name of the subject.",
@@ -29,6 +33,7 @@ export const MESSAGES = {
   assigneeUpdateFailed: "Failed to update assignee for '[subjectName]'. Please try again later.",
   contentActionFailed: "Failed to [action] [type] '[name]'. Please try again later.",
   attachVideoFailed: 'Failed to attach video for [subTopicName]. Please try again later.',
+  // eslint-disable-next-line no-restricted-syntax -- spec §8's exact text; no count in it
   categoryHasSubcategories: 'You cannot delete a category with subcategory(s) in it.',
   // students, subscriptions, orders and invoices (Lectern's wording; spec 2 §8 leaves them open)
   studentNotFound: 'No student found for [mobileNumber].',
@@ -55,7 +60,7 @@ export const MESSAGES = {
   verificationLinkInvalid: 'This verification link is not valid or has expired. Ask for a new one.',
   verificationLinkDone: 'Thank you, [studentName]: your e-mail [email] is verified.',
   catalogueHasSubscribers:
-    "'[catalogueName]' has [count] student subscription(s) and cannot be deleted. Archive it instead.",
+    "'[catalogueName]' has [count|student subscription] and cannot be deleted. Archive it instead.",
   // client messages
   dateRange: 'Select proper date range!',
   multipleFiles: 'Multiple Files not supported!',
@@ -85,7 +90,7 @@ export const MESSAGES = {
   assigneeWrongRole: '[userName] is not an active [role] and cannot be assigned.',
   subjectCreated: "Subject '[subjectName]' was created.",
   subjectUpdated: "Subject '[subjectName]' was updated.",
-  subjectsDeleted: '[count] subject(s) deleted.',
+  subjectsDeleted: '[count|subject] deleted.',
   sentForReview: "'[subjectName]' was sent for review.",
   subjectApproved: "'[subjectName]' was approved and is ready to be published.",
   subjectPublished: "'[subjectName]' was published.",
@@ -102,7 +107,7 @@ export const MESSAGES = {
   catalogueStoreListed:
     "'[catalogueName]' is listed in the store as '[storeListingName]' and cannot be deleted. Remove its store listing first, or archive it.",
   catalogueHasPreviewVideos:
-    "'[catalogueName]' still has [count] preview video(s). Move or delete them first, or archive the catalogue.",
+    "'[catalogueName]' still has [count|preview video]. Move or delete them first, or archive the catalogue.",
   catalogueSubjectNotPublished:
     "'[subjectName]' is not published yet: only published subjects can be added to a catalogue.",
   catalogueFinanceReadOnly:
@@ -141,7 +146,7 @@ export const MESSAGES = {
   storeListingDeleted: "Store listing '[storeListingName]' was deleted.",
   storeListingPublished: "'[storeListingName]' is published in the store. Save it as a draft first, then delete it.",
   storeListingHasCoupons:
-    "'[storeListingName]' is named by coupon(s) [coupons]. Take it out of those coupons first, then delete it.",
+    "'[storeListingName]' is named by [count|coupon] ([coupons]). Take it out of them first, then delete it.",
   storeListingSlugInvalid:
     "No address can be made from the name '[storeListingName]'. Enter a slug in the SEO section.",
 } as const;
@@ -169,9 +174,20 @@ export const STATUS_MESSAGES: Record<number, string> = {
 
 export const NETWORK_ERROR_MESSAGE = MESSAGES.generic;
 
-/** Replaces every `[placeholder]` with its value; unknown placeholders are left as they are. */
+/**
+ * Replaces every `[placeholder]` with its value; unknown placeholders are left as they are. A count
+ * placeholder names its noun, `[count|package]` or `[count|class|classes]`, and is filled through
+ * `plural` ('1 package', '2 packages'): a message never says 'package(s)'.
+ */
 export function fillMessage(template: string, values: Record<string, string | number> = {}): string {
-  return template.replace(/\[([A-Za-z]+)\]/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+  return template.replace(
+    /\[([A-Za-z]+)(?:\|([^\]|]+)(?:\|([^\]|]+))?)?\]/g,
+    (whole, key: string, one: string | undefined, many: string | undefined) => {
+      if (!(key in values)) return whole;
+      const value = values[key];
+      return one === undefined ? String(value) : plural(Number(value), one, many);
+    },
+  );
 }
 
 /** What a failed call looked like, as far as the error mapper needs to know. */

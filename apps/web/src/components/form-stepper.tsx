@@ -8,6 +8,7 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import { plural } from '@lectern/contract';
 
 /** One step. */
 export interface FormStep {
@@ -80,7 +81,7 @@ export function EditorStepNav({ steps, activeStep, onStepClick }: Required<FormS
             </Typography>
             {attention > 0 && (
               <Typography variant="caption" color="error">
-                {attention === 1 ? '1 step needs attention' : `${attention} steps need attention`}
+                {`Needs attention: ${plural(attention, 'step')}`}
               </Typography>
             )}
           </Box>

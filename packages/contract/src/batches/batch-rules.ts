@@ -37,8 +37,8 @@ export const BATCH_MESSAGES = {
   alreadyClosed: "Batch '[batchName]' is already closed.",
   closedNoChange: "Batch '[batchName]' is closed and cannot be changed.",
   closedNoStudents: "batch '[batchName]' is closed.",
-  capacityFull: "batch '[batchName]' is full ([capacity] students).",
-  capacityBelowStudents: 'The capacity cannot be less than the [count] student(s) already in the batch.',
+  capacityFull: "batch '[batchName]' is full ([capacity|student]).",
+  capacityBelowStudents: 'The capacity cannot be less than the [count|student] already in the batch.',
   codeTaken: "The batch code '[batchCode]' is already used by batch '[batchName]'.",
   endBeforeStart: 'The end date must be on or after the start date.',
   notFound: 'Batch [batchId] does not exist.',
@@ -54,8 +54,8 @@ export const BATCH_MESSAGES = {
   groupTaken: "A group named '[groupName]' already exists.",
   groupNotFound: 'Group [groupId] does not exist.',
   groupNeedsBatch: 'A group needs at least one batch.',
-  moved: '[count] student(s) moved to [batchName].',
-  movedWithFailures: '[count] student(s) moved to [batchName]; [failed] could not be moved.',
+  moved: '[count|student] moved to [batchName].',
+  movedWithFailures: '[count|student] moved to [batchName]; [failed] could not be moved.',
   noneMoved: 'No student was moved to [batchName].',
   moveTargetFull:
     "Batch '[batchName]' has no free seat ([studentCount] / [capacity]): no one was moved. Raise its capacity or choose another batch.",
@@ -67,7 +67,9 @@ export const BATCH_MESSAGES = {
   studentRemoved: '[studentName] was removed from [batchName].',
   studentNotInBatch: "[studentName] is not in batch '[batchName]'.",
   noStudentForMobile: 'No student has the mobile number [mobileNumber]. Add them with a bulk upload.',
-  uploadDone: '[added] student(s) added to [batchName] ([created] new); [skipped] row(s) left out.',
+  uploadDone: '[added|student] added to [batchName] ([created] new); [skipped|row] left out.',
+  /** a dry run writes nothing: it says what the upload would do */
+  uploadDryRun: '[added|student] would be added to [batchName] ([created] new); [skipped|row] would be left out.',
   uploadTooManyRows: 'A sheet may hold at most [max] rows; this one has [count]. Split it and upload each part.',
   uploadNoRows: 'The sheet has no student rows under its header.',
   rollNumberTaken: 'roll number [rollNumber] is already given to [studentName] in this batch.',
@@ -87,7 +89,7 @@ export const BULK_ROW_REASONS = {
   rollNumberInSheet: 'The roll number [rollNumber] is also on row [otherRow] of this sheet.',
   nameDiffers: "[mobileNumber] belongs to '[existingName]', not '[name]': check the row.",
   batchClosed: "batch '[batchName]' is closed.",
-  capacityFull: "batch '[batchName]' is full ([capacity] students).",
+  capacityFull: "batch '[batchName]' is full ([capacity|student]).",
 } as const;
 
 export const batchMessage = (key: keyof typeof BATCH_MESSAGES, values: Record<string, string | number>): string =>

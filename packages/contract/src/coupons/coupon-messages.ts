@@ -23,7 +23,7 @@ export const COUPON_MESSAGES = {
   reasonExpired: "'[couponName]' expired on [date].",
   reasonExpiredByStaff: "'[couponName]' was expired by [name] on [date].",
   reasonNotYetValid: "'[couponName]' is valid from [date].",
-  reasonLimitReached: "'[couponName]' has been used [used] of [limit] time(s): none left.",
+  reasonLimitReached: "'[couponName]' has been used [used] of [limit|time]: none left.",
   reasonNotForListing: "'[couponName]' is not for '[storeListingName]'.",
   reasonNotForStudent: "'[couponName]' is only for certain students, and [mobileNumber] is not one of them.",
   reasonAlreadyUsed: "[mobileNumber] has already used '[couponName]'.",

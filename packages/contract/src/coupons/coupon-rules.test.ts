@@ -122,7 +122,7 @@ describe('couponApplies: every reason it does not apply', () => {
     );
     expect(verdict.reasons.map((r) => r.message)).toEqual([
       "'HOLI20' was expired by Farah Siddiqui on 10-03-2026.",
-      "'HOLI20' has been used 10 of 10 time(s): none left.",
+      "'HOLI20' has been used 10 of 10 times: none left.",
       "'HOLI20' is not for 'JEE Main 2027 Complete Course'.",
       "'HOLI20' is only for certain students, and 9810003797 is not one of them.",
       "9810003797 has already used 'HOLI20'.",

@@ -21,8 +21,8 @@ export const TRACKING_ID_PATTERN = /^[A-Z0-9][A-Z0-9-]{4,28}[A-Z0-9]$/;
 
 /** Messages of delivery (Lectern's own: spec 2 §8 leaves delivery failures open). Fill with fillMessage. */
 export const DELIVERY_MESSAGES = {
-  processed: '[count] package(s) processed.',
-  processedWithFailures: '[count] package(s) processed; [failed] could not be: see why for each.',
+  processed: '[count|package] processed.',
+  processedWithFailures: '[count|package] processed; [failed] could not be: see why for each.',
   noneProcessed: 'No package was processed: see why for each.',
   updated: 'Package [packageId] was updated.',
   delivered: 'Package [packageId] is marked delivered.',

@@ -140,8 +140,8 @@ export const JobCountsQuerySchema = z.object({ environment: TranscodingEnvironme
 
 /** What the transcoding calls answer with, beyond the shared catalogue ([placeholders] filled in). */
 export const TRANSCODING_MESSAGES = {
-  submitted: '[count] video(s) submitted to the [queue] queue.',
-  cancelled: '[count] job(s) cancelled.',
+  submitted: '[count|video] submitted to the [queue] queue.',
+  cancelled: '[count|job] cancelled.',
   alreadyRunning: "'[name]' is already being transcoded; cancel its job first.",
   notCancellable: "The job of '[name]' has already ended ([status]) and cannot be cancelled.",
   videoNotFound: 'Video [id] was not found; it may have been deleted.',

@@ -5,6 +5,7 @@ import {
   attendanceVerdict,
   hasPermission,
   liveClassMessage,
+  plural,
   type AttendancePageQuerySchema,
   type AttendanceSummary,
   type BatchAttendanceSchema,
@@ -147,7 +148,7 @@ export async function storeParticipantSessions(
       entityType: 'live class',
       entityId: liveClassId,
       after: { source, sessions: sessions.length, matched: outcome.matched, unmatched: outcome.unmatched },
-      summary: `The meeting's ${sessions.length} participant session(s) of '${cls.title}' were stored: ${outcome.matched} matched to students, ${outcome.unmatched} to match by hand`,
+      summary: `Stored ${plural(sessions.length, 'participant session')} of the meeting of '${cls.title}': ${outcome.matched} matched to students, ${outcome.unmatched} to match by hand`,
     });
     return outcome;
   });
@@ -293,7 +294,7 @@ export class AttendanceService {
               matched: outcome.matched,
               unmatched: outcome.unmatched,
             },
-            summary: `${actor.name} imported ${body.sessions.length} participant session(s) of '${cls.title}' from Zoom's CSV`,
+            summary: `${actor.name} imported ${plural(body.sessions.length, 'participant session')} of '${cls.title}' from Zoom's CSV`,
           },
         };
       },

@@ -4,6 +4,7 @@ import {
   ROLL_NUMBER_PATTERN,
   batchMessage,
   failureLine,
+  plural,
   rowReason,
   type Batch,
   type BatchInfo,
@@ -474,7 +475,7 @@ export class BatchesService {
               failed: failures,
             },
             summary:
-              `${actor.name} moved ${moved.length} student(s) from '${from.name}' to '${to.name}'` +
+              `${actor.name} moved ${plural(moved.length, 'student')} from '${from.name}' to '${to.name}'` +
               (moved.length > 0 ? `: ${names(moved).join(', ')}` : '') +
               (failures.length > 0 ? `; not moved: ${failures.map((f) => failureLine(f)).join('; ')}` : ''),
           },
@@ -535,7 +536,7 @@ export class BatchesService {
         batchId: batch.id,
         counts,
         rows: results,
-        message: batchMessage('uploadDone', {
+        message: batchMessage(body.dryRun ? 'uploadDryRun' : 'uploadDone', {
           added: counts.NEW_STUDENT + counts.EXISTING_STUDENT_ADDED,
           created: counts.NEW_STUDENT,
           batchName: batch.name,
@@ -592,7 +593,7 @@ export class BatchesService {
             entityType: 'batch',
             entityId: batch.id,
             after: { rows: rows.length, counts: result.counts },
-            summary: `${actor.name} uploaded a sheet of ${rows.length} row(s) to batch '${batch.name}': ${result.message}`,
+            summary: `${actor.name} uploaded a sheet of ${plural(rows.length, 'row')} to batch '${batch.name}': ${result.message}`,
           },
         };
       },
@@ -666,7 +667,7 @@ export class BatchesService {
             entityType: 'group',
             entityId: id,
             after: { ...body, batchIds },
-            summary: `${actor.name} created group '${body.groupName}' of ${batchIds.length} batch(es)`,
+            summary: `${actor.name} created group '${body.groupName}' of ${plural(batchIds.length, 'batch', 'batches')}`,
           },
         };
       },

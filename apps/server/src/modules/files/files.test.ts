@@ -60,7 +60,7 @@ describe('file explorer: register, list, copy, move, delete', () => {
     const keys = [await upload(uploader, 'one.mp4'), await upload(uploader, 'two.mp4')];
     const res = await register(uploader, keys);
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('2 video(s) registered.');
+    expect(res.body.message).toBe('2 videos registered.');
     const videos = res.body.data.videos;
     expect(videos).toHaveLength(2);
     expect(videos[0]).toMatchObject({
@@ -133,7 +133,7 @@ describe('file explorer: register, list, copy, move, delete', () => {
       destination: { subjectId: OTHER, topicId: `${OTHER}-u1-t1` },
     });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('1 video(s) copied.');
+    expect(res.body.message).toBe('1 video copied.');
     const [copy] = res.body.data.videos;
     expect(copy.videoId).not.toBe(video.videoId);
     expect(copy.Id).toMatch(new RegExp(`^subjects/${OTHER}/[0-9a-f-]{36}-copyme\\.mp4$`));
@@ -189,7 +189,7 @@ describe('file explorer: register, list, copy, move, delete', () => {
     await t.database.query('UPDATE subtopics SET video_id = $1 WHERE id = $2', [video.videoId, `${TOPIC}-s1`]);
     const res = await as(t, admin)('DELETE', `${API}/deletefiles`, { videoIds: [video.videoId] });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: { deleted: [video.videoId] }, message: '1 video(s) deleted.' });
+    expect(res.body).toEqual({ data: { deleted: [video.videoId] }, message: '1 video deleted.' });
     expect(fs.existsSync(file(key))).toBe(false);
     expect(await t.database.query('SELECT 1 FROM videos WHERE id = $1', [video.videoId])).toEqual([]);
     const [sub] = await t.database.query<{ video_id: string | null }>('SELECT video_id FROM subtopics WHERE id = $1', [
@@ -221,7 +221,7 @@ describe('file explorer: register, list, copy, move, delete', () => {
       awsKeys: ['subjects/x/y.mp4'],
     });
     expect(missing.status).toBe(404);
-    expect(missing.body.message).toBe('We could not find 2 of those video(s). They may have been deleted.');
+    expect(missing.body.message).toBe('We could not find 2 videos of those chosen. They may have been deleted.');
     expect((await as(t, admin)('DELETE', `${API}/deletefiles`, {})).body.message).toBe('Choose at least one video.');
   });
 

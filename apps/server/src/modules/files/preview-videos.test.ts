@@ -197,7 +197,7 @@ describe('preview videos: folders, register, rename, move, delete', () => {
       file: 'x.mp4',
     });
     expect(notPreview.status).toBe(404);
-    expect(notPreview.body.message).toBe('We could not find 1 of those video(s). They may have been deleted.');
+    expect(notPreview.body.message).toBe('We could not find 1 video of those chosen. They may have been deleted.');
     const unknown = await as(t, contentAdmin)('PUT', `${API}/preview-videos/update`, { videoId: 'nope', file: 'x' });
     expect(unknown.status).toBe(404);
     const empty = await as(t, contentAdmin)('PUT', `${API}/preview-videos/update`, { videoId: video!.videoId });
@@ -221,7 +221,7 @@ describe('preview videos: folders, register, rename, move, delete', () => {
       videoIds: [one!.videoId, two!.videoId, one!.videoId],
     });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('2 video(s) deleted.');
+    expect(res.body.message).toBe('2 videos deleted.');
     expect([...res.body.data.deleted].sort()).toEqual([one!.videoId, two!.videoId].sort());
     for (const key of [one!.Id, two!.Id, ...outputs.files, ...partial.files]) expect(exists(t, key), key).toBe(false);
     expect(exists(t, keep!.Id)).toBe(true);
@@ -245,7 +245,7 @@ describe('preview videos: folders, register, rename, move, delete', () => {
       videoIds: [video!.videoId, subjectVideo!.id, 'nope'],
     });
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe('We could not find 2 of those video(s). They may have been deleted.');
+    expect(res.body.message).toBe('We could not find 2 videos of those chosen. They may have been deleted.');
     expect(exists(t, video!.Id)).toBe(true);
     expect(await t.database.query('SELECT id FROM videos WHERE id = $1', [subjectVideo!.id])).toHaveLength(1);
     expect(await t.database.query('SELECT id FROM videos WHERE id = $1', [video!.videoId])).toHaveLength(1);

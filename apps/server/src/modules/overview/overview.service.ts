@@ -122,7 +122,7 @@ export class OverviewService {
     const review = hasPermission(caller.roles, 'subjectReview')
       ? figure(
           'review',
-          'Subjects awaiting your review',
+          'Finished subjects to review',
           subjects.filter((s) => s.subjectState === 'FINISHED').length,
           '/subject-review',
         )

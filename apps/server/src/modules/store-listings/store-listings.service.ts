@@ -566,7 +566,11 @@ export class StoreListingsService {
         if (row.publishState) throw AppError.of(409, 'storeListingPublished', { storeListingName: name });
         const couponNames = await this.repo.couponNames(tx, storeListingId);
         if (couponNames.length > 0) {
-          throw AppError.of(409, 'storeListingHasCoupons', { storeListingName: name, coupons: couponNames.join(', ') });
+          throw AppError.of(409, 'storeListingHasCoupons', {
+            storeListingName: name,
+            count: couponNames.length,
+            coupons: couponNames.join(', '),
+          });
         }
         await this.repo.remove(tx, storeListingId);
         return {

@@ -1,4 +1,4 @@
-import { MESSAGES, ROLES, STORE_RICH_TEXT_MAX, hasPermission, type Role } from '@lectern/contract';
+import { MESSAGES, ROLES, STORE_RICH_TEXT_MAX, hasPermission, plural, type Role } from '@lectern/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
@@ -595,7 +595,7 @@ describe('store listings API', () => {
       const withCoupons = await admin('DELETE', `/publisher/storemanager/store/${named!.id}`);
       expect(withCoupons.status).toBe(409);
       expect(withCoupons.body.message).toBe(
-        `'${named!.name}' is named by coupon(s) ${named!.coupons}. Take it out of those coupons first, then delete it.`,
+        `'${named!.name}' is named by ${plural(named!.coupons.split(', ').length, 'coupon')} (${named!.coupons}). Take it out of them first, then delete it.`,
       );
     } finally {
       await t.database.query('UPDATE store_listings SET publish_state = true WHERE id = $1', [named!.id]);

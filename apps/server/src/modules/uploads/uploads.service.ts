@@ -460,16 +460,18 @@ export class UploadsService {
         for (let n = 1; n <= upload.partCount; n++) if (!have.has(n)) missing.push(n);
         const extra = given.filter((p) => p.partNumber > upload.partCount);
         if (missing.length > 0 || extra.length > 0 || have.size !== given.length) {
-          throw fail(400, 'partsMissing', {
-            fileName,
-            parts: describeParts(missing.length ? missing : extra.map((p) => p.partNumber)),
-          });
+          const wrong = missing.length ? missing : extra.map((p) => p.partNumber);
+          throw fail(400, 'partsMissing', { fileName, count: wrong.length, parts: describeParts(wrong) });
         }
         try {
           await this.storage.driver.completeMultipart(ref, upload.multipartId ?? '', given);
         } catch (error) {
           if (error instanceof StorageError && error.code === 'InvalidPart') {
-            throw fail(400, 'partsMissing', { fileName, parts: describeParts(given.map((p) => p.partNumber)) });
+            throw fail(400, 'partsMissing', {
+              fileName,
+              count: given.length,
+              parts: describeParts(given.map((p) => p.partNumber)),
+            });
           }
           if (error instanceof StorageError && error.code === 'NoSuchUpload') {
             // An earlier attempt may have assembled the object and failed after: then check it.

@@ -286,7 +286,9 @@ describe('uploads (local driver)', () => {
         parts: [1, 2, 3].map((n) => ({ partNumber: n, etag: etags[n] })),
       });
       expect(missing.status).toBe(400);
-      expect(missing.body.message).toBe("'Big Lecture.mp4' is missing part(s) 4. Upload them, then complete again.");
+      expect(missing.body.message).toBe(
+        "'Big Lecture.mp4' is missing 1 part (4). Upload what is missing, then complete again.",
+      );
 
       const done = await call('POST', `${UPLOADS}/${first.uploadId}/complete`, {
         parts: [4, 2, 3, 1].map((n) => ({ partNumber: n, etag: etags[n] })),

@@ -22,6 +22,11 @@ describe('DataTable: count line and paging', () => {
     expect(columnTexts(container, 0)[0]).toBe('Person 001');
   });
 
+  it("reads '1 record found' for a single row (spec 1's count line, in the right number)", () => {
+    renderTable({ config: personConfig(), rows: people(1) });
+    expect(countLines()).toEqual(['1 record found · page 1 of 1']);
+  });
+
   it('groups the record count the Indian way', () => {
     renderTable({ config: personConfig(), rows: people(123456) });
     expect(countLines()).toEqual(['1,23,456 records found · page 1 of 12346']);

@@ -7,7 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { BATCH_CAPACITY_MAX, BATCH_MESSAGES, type Batch, type Branch, type Program } from '@lectern/contract';
+import { BATCH_CAPACITY_MAX, BATCH_MESSAGES, type Batch, type Branch, type Program, plural } from '@lectern/contract';
 import { DrawerForm } from '../../../components/drawer-form';
 import { useLeaveGuard } from '../../../hooks/use-leave-guard';
 import { isApiError } from '../../../lib/api-error';
@@ -93,7 +93,7 @@ export function BatchDrawer({ open, batch, onClose }: BatchDrawerProps) {
         title={batch ? `Edit ${batch.batchName}` : 'Add batch'}
         subtitle={
           batch
-            ? `${studentCount} student${studentCount === 1 ? '' : 's'} in it now.`
+            ? `${plural(studentCount, 'student')} in it now.`
             : 'A class of students at a branch, for a program, between two days.'
         }
         primaryLabel={batch ? 'Save changes' : 'Add batch'}

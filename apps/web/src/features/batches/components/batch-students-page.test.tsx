@@ -189,7 +189,7 @@ describe('/batch-management/students', () => {
     await user.click(within(dialog).getByRole('combobox', { name: /Move to/ }));
     await user.click(await screen.findByRole('option', { name: /NEET 2027 Pune/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
-    await screen.findByText('1 student(s) moved to NEET 2027 Pune.');
+    await screen.findByText('1 student moved to NEET 2027 Pune.');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 

@@ -92,7 +92,7 @@ describe('/batch-management: the list', () => {
     await user.click(screen.getByRole('button', { name: 'Close JEE 2027 Morning' }));
     const dialog = await screen.findByRole('dialog', { name: 'Close JEE 2027 Morning?' });
     expect(dialog.textContent).toContain('will take no new students and no new live classes');
-    expect(dialog.textContent).toContain('Its 2 students stay in it');
+    expect(dialog.textContent).toContain('It keeps its 2 students');
     await user.click(within(dialog).getByRole('button', { name: 'Close batch' }));
     await screen.findByText(fillMessage(BATCH_MESSAGES.closed, { batchName: 'JEE 2027 Morning' }));
     expect(find('PUT /batch/closeBatch/jee27-kota-m')[0]!.body).toEqual({ version: 3 });

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import AddIcon from '@mui/icons-material/Add';
-import { BATCH_STATUSES, PAGES, type Batch } from '@lectern/contract';
+import { BATCH_STATUSES, PAGES, type Batch, plural } from '@lectern/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
@@ -142,9 +142,7 @@ export default function BatchesPage() {
       <ConfirmDialog
         open={closingBatch.open}
         title={`Close ${closingName}?`}
-        message={`'${closingName}' will take no new students and no new live classes. Its ${closingCount} student${
-          closingCount === 1 ? '' : 's'
-        } stay in it, and its classes so far keep their records. A closed batch cannot be opened again.`}
+        message={`'${closingName}' will take no new students and no new live classes. It keeps its ${plural(closingCount, 'student')}, and its classes so far keep their records. A closed batch cannot be opened again.`}
         confirmLabel="Close batch"
         destructive
         onConfirm={() =>

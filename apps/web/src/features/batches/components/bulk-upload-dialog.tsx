@@ -15,6 +15,7 @@ import {
   BULK_UPLOAD_COLUMNS,
   BULK_UPLOAD_MAX_ROWS,
   formatIndianNumber,
+  plural,
   sheetProblems,
   type Batch,
   type BulkRowOutcome,
@@ -42,9 +43,6 @@ export interface BulkUploadDialogProps {
   batch: Pick<Batch, 'batchId' | 'batchName' | 'batchCode'>;
   onClose: () => void;
 }
-
-const plural = (count: number, one: string, many = `${one}s`) =>
-  `${formatIndianNumber(count)} ${count === 1 ? one : many}`;
 
 /** Downloads the sample spreadsheet (GET /batch/sample-upload, signed like every call). */
 async function downloadSample() {
@@ -290,7 +288,7 @@ export function BulkUploadDialog({ open, batch, onClose }: BulkUploadDialogProps
               >
                 {acceptFixes
                   ? `${plural(fixes, 'mobile number')} fixed as suggested; the preview has been checked again.`
-                  : `${plural(fixes, 'mobile number')} look${fixes === 1 ? 's' : ''} mistyped in the sheet: the fix for each is beside its row.`}
+                  : `${plural(fixes, 'mobile number')} in the sheet may be mistyped: the fix for each is beside its row.`}
               </Alert>
             )}
             <Box

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { failureLine, type MoveResult } from '@lectern/contract';
+import { failureLine, type MoveResult, plural } from '@lectern/contract';
 import { notify } from '../../../components/feedback/notify';
 import { Modal } from '../../../components/modal';
 import { errorMessage } from '../../../lib/query-client';
@@ -68,9 +68,7 @@ export function MoveDialog({ open, fromBatch, students, onMoved, onClose }: Move
     <Modal
       open={open}
       onClose={onClose}
-      title={
-        outcome ? 'Some students were not moved' : `Move ${count} student${count === 1 ? '' : 's'} to another batch`
-      }
+      title={outcome ? 'Some students were not moved' : `Move ${plural(count, 'student')} to another batch`}
       actions={
         outcome ? (
           <Button variant="contained" onClick={onClose}>

@@ -156,7 +156,7 @@ describe('Categories', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Defence' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Defence?' });
     expect(dialog.textContent).toContain(
-      "'Defence' will be deleted. 1 catalogue(s) listed in it will have no category until you choose another.",
+      "'Defence' will be deleted. 1 catalogue listed in it will have no category until you choose another.",
     );
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(find('DELETE /publisher/category/category-defence')).toHaveLength(1));

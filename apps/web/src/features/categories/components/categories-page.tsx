@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
 import AddIcon from '@mui/icons-material/Add';
-import { MESSAGES, PAGES, type Category } from '@lectern/contract';
+import { MESSAGES, PAGES, type Category, plural } from '@lectern/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import { Modal } from '../../../components/modal';
@@ -23,7 +23,7 @@ type DialogState = { open: boolean; category: Category | null };
 function deleteMessage(category: Category): string {
   const listed = category.catalogues.length;
   return listed > 0
-    ? `'${category.categoryName}' will be deleted. ${listed} catalogue(s) listed in it will have no category until you choose another.`
+    ? `'${category.categoryName}' will be deleted. ${plural(listed, 'catalogue')} listed in it will have no category until you choose another.`
     : `'${category.categoryName}' will be deleted.`;
 }
 

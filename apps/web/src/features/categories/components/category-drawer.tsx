@@ -20,6 +20,7 @@ import {
   type CategoryFormValues,
 } from './category-form';
 import { SubCategoryFields } from './sub-category-fields';
+import { plural } from '@lectern/contract';
 
 export interface CategoryDrawerProps {
   open: boolean;
@@ -69,7 +70,7 @@ export function CategoryDrawer({ open, category, onClose }: CategoryDrawerProps)
       title={category ? `Edit ${category.categoryName}` : 'Add category'}
       subtitle={
         category
-          ? `${category.catalogues.length} catalogue(s) listed in this category.`
+          ? `${plural(category.catalogues.length, 'catalogue')} listed in this category.`
           : 'New categories go last in the store; drag them into place in the list.'
       }
       primaryLabel={category ? 'Save changes' : 'Create category'}

@@ -28,6 +28,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { CategoryFormInput } from './category-form';
+import { plural } from '@lectern/contract';
 
 const SCREEN_READER_INSTRUCTIONS =
   'To reorder, press Space or Enter to lift the sub-category, use the arrow keys to move it, press Space or Enter again to drop it, or Escape to cancel.';
@@ -118,7 +119,7 @@ export function SubCategoryFields({ control, register, errors, listed }: SubCate
                     helperText={
                       error ??
                       (count > 0
-                        ? `${count} catalogue(s) listed here; removing it keeps them in the category.`
+                        ? `${plural(count, 'catalogue')} listed here; removing it keeps ${count === 1 ? 'it' : 'them'} in the category.`
                         : undefined)
                     }
                     slotProps={{ htmlInput: { maxLength: 80 } }}

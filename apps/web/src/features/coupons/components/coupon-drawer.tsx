@@ -11,7 +11,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { COUPON_MAX_PERCENT, COUPON_MESSAGES, MESSAGES, fillMessage, type Coupon } from '@lectern/contract';
+import { COUPON_MAX_PERCENT, COUPON_MESSAGES, MESSAGES, fillMessage, type Coupon, plural } from '@lectern/contract';
 import { DrawerForm } from '../../../components/drawer-form';
 import { useLeaveGuard } from '../../../hooks/use-leave-guard';
 import { isApiError } from '../../../lib/api-error';
@@ -126,7 +126,7 @@ export function CouponDrawer({ open, coupon: opened, latest, copyFrom = null, on
           readOnly
             ? 'Expired coupon'
             : coupon
-              ? `Created by ${coupon.createdBy}; used ${coupon.used} time${coupon.used === 1 ? '' : 's'}.`
+              ? `Created by ${coupon.createdBy}; used ${plural(coupon.used, 'time')}.`
               : copyFrom
                 ? `A copy of ${copyFrom.couponName}: give it a name and its days.`
                 : 'Students type its name at checkout.'

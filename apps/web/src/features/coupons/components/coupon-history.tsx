@@ -8,6 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
+  plural,
   formatDate,
   formatDateLong,
   formatMoney,
@@ -105,8 +106,7 @@ export function CouponHistory({ open, coupon, onClose }: CouponHistoryProps) {
                   {heading}
                 </Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                  Version {entry.version}; used {entry.usedAtChange} time{entry.usedAtChange === 1 ? '' : 's'} at the
-                  time.
+                  Version {entry.version}; used {plural(entry.usedAtChange, 'time')} at the time.
                 </Typography>
                 {entry.changes.length === 0 ? (
                   <Typography variant="body2">Saved without changes.</Typography>

@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MOBILE_NUMBER_PATTERN } from '@lectern/contract';
+import { MOBILE_NUMBER_PATTERN, plural } from '@lectern/contract';
 import { SearchBar } from '../../../components/search-bar';
 import { useMobileChecks, type MobileCheck } from '../api/get-students-by-mobile';
 import { parseMobileList } from './coupon-form';
@@ -106,14 +106,14 @@ export function StudentMobilesField({ value, onChange, error, disabled = false }
               role="status"
               onClose={() => setReport(null)}
             >
-              {report.added} number{report.added === 1 ? '' : 's'} added.
+              {plural(report.added, 'number')} added.
               {report.bad.length > 0 && ` Not mobile numbers (left in the box to correct): ${report.bad.join(', ')}.`}
             </Alert>
           )}
         </>
       )}
       <Typography variant="subtitle2" component="p" id={listId}>
-        {value.length === 0 ? 'No students added yet.' : `${value.length} student${value.length === 1 ? '' : 's'}`}
+        {value.length === 0 ? 'No students added yet.' : plural(value.length, 'student')}
       </Typography>
       {value.length > 0 && (
         <Box

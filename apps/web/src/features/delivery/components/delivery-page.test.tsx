@@ -148,14 +148,14 @@ describe('/deliveryManagement: processing', () => {
     );
     await user.click(within(drawer).getByRole('button', { name: 'Fill in from CSV' }));
     expect(within(drawer).getByRole('status').textContent).toBe(
-      '1 tracking id(s) filled in. Not in this selection: DP-9999-1.',
+      '1 tracking id filled in. Not in this selection: DP-9999-1.',
     );
     expect(
       within(group('DP-0154-1 · Priya Nair')).getByRole<HTMLInputElement>('textbox', { name: /Tracking id/ }).value,
     ).toBe('D9000003');
 
     await user.click(within(drawer).getByRole('button', { name: 'Process' }));
-    await screen.findByText('2 package(s) processed; 1 could not be: see why for each.');
+    await screen.findByText('2 packages processed; 1 could not be: see why for each.');
     const sent = find('PUT /delivery/delivery/process')[0]!.body as { packages: unknown[] };
     expect(sent.packages).toEqual([
       expect.objectContaining({
@@ -189,7 +189,7 @@ describe('/deliveryManagement: processing', () => {
   it('processes for pickup by someone else: their name and number are needed', async () => {
     const { user, find } = await setup({
       'PUT /delivery/delivery/process': {
-        body: { data: { processed: [], failures: [] }, message: '1 package(s) processed.' },
+        body: { data: { processed: [], failures: [] }, message: '1 package processed.' },
       },
     });
     await screen.findByText('DP-0028-2');
@@ -207,7 +207,7 @@ describe('/deliveryManagement: processing', () => {
     await user.type(within(drawer).getByRole('textbox', { name: /Recipient name/ }), 'Meera Sharma');
     await user.type(within(drawer).getByRole('textbox', { name: /Recipient phone number/ }), '9700012345');
     await user.click(within(drawer).getByRole('button', { name: 'Process' }));
-    await screen.findByText('1 package(s) processed.');
+    await screen.findByText('1 package processed.');
     expect(find('PUT /delivery/delivery/process')[0]!.body).toEqual({
       packages: [
         expect.objectContaining({

@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
+  plural,
   CONSTANTS,
   DELIVERY_MODES,
   ProcessPackageSchema,
@@ -154,7 +155,7 @@ export function ProcessDrawer({ open, packages, onFailures, onClose }: ProcessDr
       return { ...previous, couriers };
     });
     setDirty(true);
-    const parts = [`${Object.keys(result.matched).length} tracking id(s) filled in.`];
+    const parts = [`${plural(Object.keys(result.matched).length, 'tracking id')} filled in.`];
     if (result.unknown.length > 0) parts.push(`Not in this selection: ${result.unknown.join(', ')}.`);
     if (result.bad.length > 0) parts.push(`Lines not read: ${result.bad.join(', ')}.`);
     setCsvReport(parts.join(' '));
@@ -194,7 +195,7 @@ export function ProcessDrawer({ open, packages, onFailures, onClose }: ProcessDr
       <DrawerForm
         open={open}
         onClose={onClose}
-        title={`Process ${count} package${count === 1 ? '' : 's'}`}
+        title={`Process ${plural(count, 'package')}`}
         subtitle="Choose how they go out. Packages that cannot go are listed with why; the others are processed."
         primaryLabel="Process"
         primaryDisabled={count === 0}
@@ -205,7 +206,7 @@ export function ProcessDrawer({ open, packages, onFailures, onClose }: ProcessDr
         <Box ref={alertRef}>
           {failures.length > 0 && (
             <Alert severity="error" sx={{ mb: 2 }}>
-              <AlertTitle>{`${failures.length} package${failures.length === 1 ? '' : 's'} could not be processed`}</AlertTitle>
+              <AlertTitle>{`${plural(failures.length, 'package')} could not be processed`}</AlertTitle>
               <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
                 {failures.map((failure) => (
                   <li key={failure.deliveryPackageId}>{`For ${failure.name} ${failure.reason}`}</li>

@@ -8,7 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
-import { CONSTANTS, formatDuration, isAttachable, type VideoFile } from '@lectern/contract';
+import { CONSTANTS, formatDuration, isAttachable, type VideoFile, plural } from '@lectern/contract';
 import { DrawerForm } from '../../../components/drawer-form';
 import { FormStepper } from '../../../components/form-stepper';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
@@ -45,8 +45,6 @@ export const DEMO_STEPS = [
 ] as const;
 
 type Step = 0 | 1 | 2;
-
-const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
 /**
  * The Browse Demo Videos drawer (spec 2 §2, §4). Folders (catalogues; a click selects, a double

@@ -9,6 +9,7 @@ import { useSubject } from '../../../lib/queries/get-subject';
 import { useSubjects } from '../../../lib/queries/get-subjects';
 import type { Destination } from '../api/video-mutations';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
+import { plural } from '@lectern/contract';
 
 export interface DestinationDialogProps {
   kind: 'copy' | 'move';
@@ -38,7 +39,7 @@ export function DestinationDialog({ kind, count, from, onClose, onConfirm }: Des
   const topic = topics.find((t) => t.topicId === topicId);
   const same = kind === 'move' && subjectId === from.subjectId && unitId === from.unitId && topicId === from.topicId;
   const verb = kind === 'copy' ? 'Copy' : 'Move';
-  const what = `${count} video${count === 1 ? '' : 's'}`;
+  const what = plural(count, 'video');
 
   async function confirm() {
     if (!topic) return;

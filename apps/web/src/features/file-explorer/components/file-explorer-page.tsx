@@ -9,10 +9,9 @@ import { ExplorerBreadcrumb } from './explorer-breadcrumb';
 import { FolderTable, type FolderRow } from './folder-table';
 import { VideoFiles } from './video-files';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
+import { plural } from '@lectern/contract';
 
 export const FILE_EXPLORER_TITLE = 'File Explorer';
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function SubjectsLevel() {
   const subjects = useSubjects();

@@ -6,6 +6,7 @@ import { DataTable, SelectionBar, type TableConfig } from '../../../components/d
 import { notify } from '../../../components/feedback/notify';
 import { CHAPTERS, bigRows, sampleRows, type BigRow, type Chapter, type SampleRow } from '../sample-data';
 import { GallerySection, Sample } from './gallery-section';
+import { plural } from '@lectern/contract';
 
 /** Every cell kind, selection with the 'N selected' bar, search, sorting and paging. */
 export function CellKindsTable() {
@@ -115,14 +116,14 @@ export function CellKindsTable() {
       onDelete={(ids) => {
         const gone = new Set(ids);
         setRows((previous) => previous.filter((row) => !gone.has(row.id)));
-        notify('success', `${ids.length} row(s) deleted.`);
+        notify('success', `${plural(ids.length, 'row')} deleted.`);
       }}
       selectionActions={({ ids, clear }) => (
         <Button
           size="small"
           variant="outlined"
           onClick={() => {
-            notify('info', `${ids.length} row(s) exported.`);
+            notify('info', `${plural(ids.length, 'row')} exported.`);
             clear();
           }}
         >
@@ -253,7 +254,7 @@ export function TableSections() {
           <SelectionBar
             count={barCount}
             onClear={() => setBarCount(0)}
-            onDelete={() => notify('success', `${barCount} item(s) deleted.`)}
+            onDelete={() => notify('success', `${plural(barCount, 'item')} deleted.`)}
             actions={
               <Button size="small" variant="outlined" onClick={() => setBarCount((n) => n + 1)}>
                 Select one more
@@ -268,7 +269,11 @@ export function TableSections() {
         </Sample>
         <Sample label="Bottom (sticks to the bottom of its area)">
           <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 96, justifyContent: 'flex-end' }}>
-            <SelectionBar position="bottom" count={12} onDelete={() => notify('success', '12 item(s) deleted.')} />
+            <SelectionBar
+              position="bottom"
+              count={12}
+              onDelete={() => notify('success', `${plural(12, 'item')} deleted.`)}
+            />
           </Box>
         </Sample>
       </GallerySection>

@@ -18,7 +18,9 @@ import {
   TERMS_MAX_LENGTH,
   TERMS_NOTE_MAX_LENGTH,
   formatDateLong,
+  formatIndiaDateWithTime,
   formatIndianNumber,
+  plural,
   type TermsVersion,
 } from '@lectern/contract';
 import { Badge, PageHeader, SectionCard } from '../../../components';
@@ -58,7 +60,7 @@ function VersionsTable({ versions, onCompare }: { versions: TermsVersion[]; onCo
                   {v.minorChange && <Badge variant="outlined">minor</Badge>}
                 </Stack>
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateLong(v.createdAt)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatIndiaDateWithTime(v.createdAt)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{v.createdBy}</TableCell>
               <TableCell sx={{ minWidth: 200 }}>{v.changeNote}</TableCell>
               <TableCell align="right">{formatIndianNumber(v.acceptedCount)}</TableCell>
@@ -174,7 +176,7 @@ export default function LegalPage() {
                 { label: 'Students get', value: `version ${latest.version}` },
                 {
                   label: 'Accepted by',
-                  value: `${formatIndianNumber(latest.acceptedCount)} students${latest.acceptanceVersion < latest.version ? ` (since version ${latest.acceptanceVersion})` : ''}`,
+                  value: `${plural(latest.acceptedCount, 'student')}${latest.acceptanceVersion < latest.version ? ` (since version ${latest.acceptanceVersion})` : ''}`,
                 },
               ]
             : undefined

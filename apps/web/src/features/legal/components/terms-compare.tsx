@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatDate, type TermsVersion } from '@lectern/contract';
+import { formatDate, type TermsVersion, plural } from '@lectern/contract';
 import { diffTerms, type DiffPart } from './terms-diff';
 
 function Parts({ parts, side }: { parts: DiffPart[] | null; side: 'older' | 'newer' }) {
@@ -95,7 +95,7 @@ export function TermsCompare({ versions, older, newer, onChange }: TermsCompareP
           ? 'Choose two different versions to compare.'
           : changes === 0
             ? 'The two versions read the same.'
-            : `${changes} ${changes === 1 ? 'block differs' : 'blocks differ'} between version ${older} and version ${newer}.`}
+            : `${plural(changes, 'block')} changed between version ${older} and version ${newer}.`}
       </Typography>
       {older !== newer && (
         <Box

@@ -1,6 +1,7 @@
 import type { AttendanceSummary, RouteOutput, liveClassesContract } from '@lectern/contract';
 import { BarChart, LineChart } from '../../../components/charts';
 import { formatDay, indiaParts } from './class-time';
+import { plural } from '@lectern/contract';
 
 const PRIMARY = '#5850EC';
 const GREY = '#9CA3AF';
@@ -36,7 +37,7 @@ export function BatchChart({ attendance }: { attendance: BatchAttendanceData }) 
   const day = (c: Held) => formatDay(indiaParts(c.startTime).day);
   return (
     <BarChart
-      label={`Attendance of ${attendance.batchName} across ${attendance.classes.length} classes`}
+      label={`Attendance of ${attendance.batchName} across ${plural(attendance.classes.length, 'class', 'classes')}`}
       data={attendance.classes}
       height={280}
       category={day}

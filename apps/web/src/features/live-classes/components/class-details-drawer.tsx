@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { formatDuration, type LiveClass } from '@lectern/contract';
+import { formatDuration, type LiveClass, plural } from '@lectern/contract';
 import { Badge } from '../../../components/badge';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DrawerForm } from '../../../components/drawer-form';
@@ -93,7 +93,7 @@ export function ClassDetailsDrawer({ open, liveClass: opened, canManage, onEdit,
         : `${liveClass.meetingAccountName ?? ''}${liveClass.provider ? ` (${PROVIDER_LABELS[liveClass.provider]})` : ''}`,
     ],
     ['Present at', `${liveClass.presentSharePercent}% of the length`],
-    ['Invited', `${liveClass.invitedCount} students`],
+    ['Invited', plural(liveClass.invitedCount, 'student')],
   ];
 
   return (

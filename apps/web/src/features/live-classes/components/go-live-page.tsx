@@ -15,6 +15,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import VideocamIcon from '@mui/icons-material/Videocam';
 import {
+  plural,
   GO_LIVE_EARLY_MINUTES,
   PAGES,
   formatIndiaTime,
@@ -135,7 +136,7 @@ function UpcomingClass({ liveClass, now }: { liveClass: LiveClass; now: number }
           {formatClassTime(liveClass.startTime, liveClass.endTime)} · {subjectText(liveClass)}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {audienceText(liveClass)} · {formatIndianNumber(liveClass.invitedCount)} students
+          {audienceText(liveClass)} · {plural(liveClass.invitedCount, 'student')}
         </Typography>
         {liveClass.status === 'LIVE' && liveClass.startedAt && (
           <Typography sx={{ mt: 1.5, fontWeight: 600 }}>Live since {formatIndiaTime(liveClass.startedAt)}</Typography>

@@ -10,6 +10,7 @@ import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/query-client';
 import { useImportAttendance } from '../api/attendance-mutations';
 import { readZoomCsv, type ZoomCsvResult } from './zoom-csv';
+import { plural } from '@lectern/contract';
 
 type ImportResult = RouteOutput<typeof liveClassesContract.importAttendance>;
 
@@ -68,8 +69,8 @@ export function ImportZoomCsv({ liveClass }: { liveClass: LiveClass }) {
       {file && read && !result && (
         <Box sx={{ mt: 1.5, display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="body2" role="status">
-            {read.sessions.length} session(s) read from {file.name}
-            {read.rejected.length ? `; ${read.rejected.length} row(s) could not be read` : ''}.
+            {plural(read.sessions.length, 'session')} read from {file.name}
+            {read.rejected.length ? `; ${plural(read.rejected.length, 'row')} could not be read` : ''}.
           </Typography>
           <Button
             variant="contained"
@@ -78,7 +79,7 @@ export function ImportZoomCsv({ liveClass }: { liveClass: LiveClass }) {
             loading={importAttendance.isPending}
             onClick={() => void send()}
           >
-            Import {read.sessions.length} session(s)
+            Import {plural(read.sessions.length, 'session')}
           </Button>
         </Box>
       )}

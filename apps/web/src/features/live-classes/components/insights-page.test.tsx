@@ -142,8 +142,8 @@ describe('/live-classes/insights', () => {
     });
     const input = await screen.findByTestId<HTMLInputElement>('file-drop-zone-input');
     await user.upload(input, new File([ZOOM_CSV], 'participants_81234567890.csv', { type: 'text/csv' }));
-    await screen.findByText(/2 session\(s\) read from participants_81234567890\.csv; 1 row\(s\) could not be read/);
-    await user.click(screen.getByRole('button', { name: 'Import 2 session(s)' }));
+    await screen.findByText(/2 sessions read from participants_81234567890\.csv; 1 row could not be read/);
+    await user.click(screen.getByRole('button', { name: 'Import 2 sessions' }));
     await waitFor(() => expect(find('POST /batch/live/attendance/import/lc-held')).toHaveLength(1));
     const body = find('POST /batch/live/attendance/import/lc-held')[0]!.body as {
       sessions: { name: string; email: string; joinTime: string; leaveTime: string }[];
@@ -156,7 +156,7 @@ describe('/live-classes/insights', () => {
     expect(body.rejected).toEqual([
       { rowNumber: 7, reason: 'The join or leave time is missing or not a time Zoom writes.' },
     ]);
-    await screen.findAllByText('1 participant(s) matched to students; 1 to match by hand.');
+    await screen.findAllByText('1 participant matched to students; 1 to match by hand.');
     const notTaken = screen.getByRole('list', { name: 'Rows not taken' });
     expect(notTaken.textContent).toBe('Line 7: The join or leave time is missing or not a time Zoom writes.');
   });
@@ -188,6 +188,6 @@ describe('/live-classes/insights', () => {
     expect(find('PUT /batch/offline/attendance/lc-room')[0]!.body).toEqual({
       marks: [{ studentId: 'st-2', present: true }],
     });
-    await screen.findByText('Attendance of 1 student(s) was saved.');
+    await screen.findByText('Attendance of 1 student was saved.');
   });
 });

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PAGES, formatIndianNumber, hasPermission, type LiveClass } from '@lectern/contract';
+import { PAGES, formatIndianNumber, hasPermission, type LiveClass, plural } from '@lectern/contract';
 import { PageHeader } from '../../../components/page-header';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { SectionCard } from '../../../components/section-card';
@@ -175,7 +175,7 @@ function ClassInsights({ liveClass, canManage }: { liveClass: LiveClass; canMana
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: -1.5 }}>
         {formatClassTime(liveClass.startTime, liveClass.endTime)} · present at {data.presentSharePercent}% of{' '}
-        {data.durationMinutes} minutes.
+        {plural(data.durationMinutes, 'minute')}.
       </Typography>
       {live && (
         <SectionCard title="People in class over time">

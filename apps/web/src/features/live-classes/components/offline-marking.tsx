@@ -14,6 +14,7 @@ import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { SectionCard } from '../../../components/section-card';
 import { useMarkOffline } from '../api/attendance-mutations';
 import { useStudentAttendance } from '../api/get-attendance';
+import { plural } from '@lectern/contract';
 
 /** An offline class: who was in the classroom, marked by staff (every invited student, one switch each). */
 export function OfflineMarking({ liveClass }: { liveClass: LiveClass }) {
@@ -47,7 +48,7 @@ export function OfflineMarking({ liveClass }: { liveClass: LiveClass }) {
           loading={mark.isPending}
           onClick={() => void save()}
         >
-          Save {changed.length || ''} mark{changed.length === 1 ? '' : 's'}
+          {changed.length ? `Save ${plural(changed.length, 'mark')}` : 'Save marks'}
         </Button>
       }
     >

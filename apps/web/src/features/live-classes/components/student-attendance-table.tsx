@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import DownloadIcon from '@mui/icons-material/Download';
-import { CONSTANTS, formatIndiaTime, type LiveClass, type StudentAttendance } from '@lectern/contract';
+import { CONSTANTS, formatIndiaTime, type LiveClass, type StudentAttendance, plural } from '@lectern/contract';
 import { DataTable, type TableConfig } from '../../../components/data-table';
 import { notify } from '../../../components/feedback/notify';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
@@ -52,7 +52,7 @@ const table: TableConfig<StudentAttendance> = {
       title: 'Joined, left',
       dataMapping: (s) =>
         s.joinTime && s.leaveTime
-          ? `${formatIndiaTime(s.joinTime)} to ${formatIndiaTime(s.leaveTime)}${s.sessions.length > 1 ? ` (${s.sessions.length} times)` : ''}`
+          ? `${formatIndiaTime(s.joinTime)} to ${formatIndiaTime(s.leaveTime)}${s.sessions.length > 1 ? ` (${plural(s.sessions.length, 'time')})` : ''}`
           : '—',
       extraWidth: 150,
     },

@@ -4,7 +4,13 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatIndiaTime, type LiveClass, type StudentAttendance, type UnmatchedParticipant } from '@lectern/contract';
+import {
+  formatIndiaTime,
+  type LiveClass,
+  type StudentAttendance,
+  type UnmatchedParticipant,
+  plural,
+} from '@lectern/contract';
 import { DataTable, type TableConfig } from '../../../components/data-table';
 import { Modal } from '../../../components/modal';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
@@ -118,8 +124,8 @@ function MatchDialog({
     >
       <Typography variant="body2" sx={{ mb: 2 }}>
         {participant.name}
-        {participant.email ? ` (${participant.email})` : ''} was in class for {participant.minutes} minutes. Choose the
-        student of this class it was.
+        {participant.email ? ` (${participant.email})` : ''} was in class for {plural(participant.minutes, 'minute')}.
+        Choose the student of this class it was.
       </Typography>
       {match.error && (
         <Alert severity="error" sx={{ mb: 2 }}>

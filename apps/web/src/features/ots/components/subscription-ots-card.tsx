@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import {
+  plural,
   MESSAGES,
   OtsRowInputSchema,
   fillMessage,
@@ -79,7 +80,7 @@ function validity(subscription: Subscription): string | null {
     return `ends ${formatDate(subscription.subscriptionEndDate)}`;
   }
   if (subscription.numberOfMonths !== null) {
-    return `${subscription.numberOfMonths} month${subscription.numberOfMonths === 1 ? '' : 's'}`;
+    return plural(subscription.numberOfMonths, 'month');
   }
   return null;
 }
@@ -240,7 +241,7 @@ export function SubscriptionOtsCard({
         }}
       >
         <Typography role="status" variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
-          {changed ? `${pending} unsaved change${pending === 1 ? '' : 's'}` : ''}
+          {changed ? plural(pending, 'unsaved change') : ''}
         </Typography>
         <Button onClick={() => void discard()} disabled={!changed || saving}>
           Discard

@@ -1,4 +1,4 @@
-import { formatIndianNumber, formatMoney, paise, type OverviewFigure } from '@lectern/contract';
+import { formatIndianNumber, formatMoney, paise, type OverviewFigure, plural } from '@lectern/contract';
 import { BarChart } from '../../../components/charts';
 
 const PRIMARY = '#5850EC';
@@ -32,7 +32,7 @@ export function RevenueChart({ days, summary }: { days: readonly Day[]; summary:
       formatValue={(rupees) => `Rs.\u00a0${formatIndianNumber(rupees)}`}
       tooltip={(d) => ({
         title: `Day ${Number(d.day.slice(8))}`,
-        lines: [`Revenue: ${formatMoney(paise(d.revenue))} · ${formatIndianNumber(d.orders)} orders`],
+        lines: [`Revenue: ${formatMoney(paise(d.revenue))} · ${plural(d.orders, 'order')}`],
       })}
     />
   );

@@ -202,7 +202,7 @@ describe('Account Overview per role', () => {
       ],
       content: {
         subjects: subjects([1, 1, 1, 1, 1, 1]),
-        review: { key: 'review', label: 'Subjects awaiting your review', value: 1, link: '/subject-review' },
+        review: { key: 'review', label: 'Finished subjects to review', value: 1, link: '/subject-review' },
         videos: [
           { key: 'videos.errored', label: 'Videos errored', value: 2, link: '/transcoding-manager?tab=errored' },
         ],
@@ -229,7 +229,7 @@ describe('Account Overview per role', () => {
       'Staff',
     ]);
     expect(href(/^Active staff users ?6 ?View$/)).toBe('/user-management?users.active=true');
-    expect(href(/^Subjects awaiting your review ?1 ?View$/)).toBe('/subject-review');
+    expect(href(/^Finished subjects to review ?1 ?View$/)).toBe('/subject-review');
     const signIns = within(screen.getByRole('list', { name: 'Last sign-ins' })).getAllByRole('listitem');
     expect(signIns.map((li) => li.textContent?.split('2026')[0])).toEqual([
       'Kavya IyerFinance27 November ',

@@ -9,6 +9,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
 import {
+  plural,
   ROLE_LABELS,
   RoleSchema,
   formatDateLong,
@@ -109,7 +110,7 @@ function FigureLinks({ figures, label }: { figures: readonly OverviewFigure[]; l
 export function subjectsSummary(groups: readonly OverviewFigure[]): string {
   const total = groups.reduce((n, g) => n + g.value, 0);
   const parts = groups.filter((g) => g.value > 0).map((g) => `${g.label} ${formatIndianNumber(g.value)}`);
-  return `${formatIndianNumber(total)} ${total === 1 ? 'subject' : 'subjects'}${parts.length ? `: ${parts.join(', ')}` : ''}.`;
+  return `${plural(total, 'subject')}${parts.length ? `: ${parts.join(', ')}` : ''}.`;
 }
 
 export function ContentSection({ content, mine }: { content: ContentOverview; mine: boolean }) {
@@ -158,7 +159,7 @@ export function revenueSummary(finance: FinanceOverview): string {
     (top, d) => (d.revenue > 0 && (!top || d.revenue > top.revenue) ? d : top),
     null,
   );
-  const orders = `${formatIndianNumber(finance.ordersThisMonth)} paid ${finance.ordersThisMonth === 1 ? 'order' : 'orders'}`;
+  const orders = plural(finance.ordersThisMonth, 'paid order');
   const head = `${formatMoney(finance.revenueThisMonth)} from ${orders} this month`;
   return best ? `${head}; the best day was ${dayName(best.day)} with ${formatMoney(best.revenue)}.` : `${head}.`;
 }

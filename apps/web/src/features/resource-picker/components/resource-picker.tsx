@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import {
+  plural,
   CONSTANTS,
   FILE_TYPES,
   fileTypeOf,
@@ -163,7 +164,7 @@ export function ResourcePicker({
     setDropKey((key) => key + 1);
   }
 
-  const countLabel = `${files.length} file${files.length === 1 ? '' : 's'}${objects.hasNextPage ? ' (more to load)' : ''}`;
+  const countLabel = `${plural(files.length, 'file')}${objects.hasNextPage ? ' (more to load)' : ''}`;
 
   return (
     <DrawerForm

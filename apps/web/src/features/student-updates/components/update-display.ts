@@ -2,7 +2,8 @@ import {
   STUDENT_UPDATE_MESSAGES,
   fillMessage,
   formatIndiaDateTime,
-  formatIndianNumber,
+  formatIndiaDateWithTime,
+  plural,
   type StudentUpdate,
   type StudentUpdateAudienceKind,
 } from '@lectern/contract';
@@ -33,7 +34,7 @@ export function audienceText(audience: StudentUpdate['audience']): string {
 
 /** '1 student', '1,250 students'. */
 export function studentCountText(count: number): string {
-  return `${formatIndianNumber(count)} student${count === 1 ? '' : 's'}`;
+  return plural(count, 'student');
 }
 
 /** The audience cell: who, then how many students it reaches now. */
@@ -41,10 +42,10 @@ export function audienceLines(update: StudentUpdate): string[] {
   return [audienceText(update.audience), studentCountText(update.audience.studentCount)];
 }
 
-/** When students see it: when it publishes (scheduled), when it was published, or nothing yet. */
+/** When students see it (a table date, India time): when it publishes (scheduled), when it was published, or nothing yet. */
 export function publishTimeText(update: StudentUpdate): string {
-  if (update.state === 'SCHEDULED' && update.publishAt) return formatIndiaDateTime(update.publishAt);
-  if (update.publishedAt) return formatIndiaDateTime(update.publishedAt);
+  if (update.state === 'SCHEDULED' && update.publishAt) return formatIndiaDateWithTime(update.publishAt);
+  if (update.publishedAt) return formatIndiaDateWithTime(update.publishedAt);
   return '—';
 }
 

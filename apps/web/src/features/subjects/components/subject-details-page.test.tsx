@@ -48,6 +48,16 @@ describe('Subject details', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send for review' }).disabled).toBe(false);
   });
 
+  it('points a subject with no units to the add box below the table', async () => {
+    await mockApi({ [GET]: ok(subjectDetail({ units: [] })) });
+    await openPage(DETAILS, ['CONTENT_DEVELOPER']);
+    const units = screen.getByRole('table', { name: 'Units' });
+    expect(within(units).getByText('No units yet. Add the first unit below.')).toBeTruthy();
+    const input = screen.getByRole('textbox', { name: 'New unit name' });
+    // the box really is below: it follows the table in the page
+    expect(units.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('shows the reviewer’s reason after a revert', async () => {
     const reason = 'Fiscal Policy needs a video on the fiscal deficit.';
     await mockApi({
@@ -170,6 +180,8 @@ describe('Subject details', () => {
     const { user } = await openPage(DETAILS, ['CONTENT_DEVELOPER']);
     await user.click(screen.getByRole('button', { name: 'Delete unit Hydrocarbons' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete unit?' });
+    // real plurals: one topic, two sub-topics
+    within(dialog).getByText("'Hydrocarbons' will be deleted with its 1 topic and 2 sub-topics.");
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.find('PUT /subjects/unit/delete')).toHaveLength(1));
     expect(api.find('PUT /subjects/unit/delete')[0]?.body).toEqual({
@@ -195,11 +207,11 @@ describe('Subject details', () => {
       (await screen.findByText("'Organic Chemistry' was sent for review.")).closest('[role="status"]'),
     ).not.toBeNull();
     expect(api.find('POST /subjects/subject/send/review/u-1')[0]?.body).toEqual({ subjectId: 'subj-1', version: 7 });
-    // now under review: the page says so and the state reads 'Awaiting review'
+    // now under review: the page says so and the state reads 'Finished', as in the tabs and Subject Review
     expect((await screen.findByTestId('edit-notice')).textContent).toBe(
       fillMessage(MESSAGES.subjectLocked, { subjectName: 'Organic Chemistry' }),
     );
-    expect(screen.getByTestId('subject-name').nextElementSibling?.textContent).toBe('Awaiting review');
+    expect(screen.getByTestId('subject-name').nextElementSibling?.textContent).toBe('Finished');
   });
 
   it('lets the content admin assign a content developer', async () => {

@@ -1,11 +1,9 @@
-import { formatDateLong, formatIndianNumber, shortenLabel, type SubjectListItem } from '@lectern/contract';
+import { formatDateLong, plural, shortenLabel, type SubjectListItem } from '@lectern/contract';
 import type { TableConfig } from '../../../components/data-table';
 import { SUBJECT_DETAILS_PATH } from '../hooks/use-subject-params';
 import { SUBJECT_STATE_LABELS } from './subject-state';
 
 const STATE_LABELS: Record<string, string> = SUBJECT_STATE_LABELS;
-
-const plural = (n: number, word: string) => `${formatIndianNumber(n)} ${word}${n === 1 ? '' : 's'}`;
 
 function activityInfo(message: string | null, at: string) {
   return (

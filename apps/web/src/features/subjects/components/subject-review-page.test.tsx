@@ -25,14 +25,14 @@ async function openReview() {
   });
   const view = renderApp('/subject-review', { roles: ['CONTENT_ADMIN'] });
   await screen.findByRole('heading', { level: 1, name: 'Subject Review' }, { timeout: 5000 });
-  await within(await screen.findByRole('table', { name: 'Awaiting review' })).findByText('Indian Polity');
+  await within(await screen.findByRole('table', { name: 'Finished' })).findByText('Indian Polity');
   return { ...view, api };
 }
 
 describe('Subject review', () => {
   it('lists subjects awaiting review and ready to be published', async () => {
     await openReview();
-    const waiting = screen.getByRole('table', { name: 'Awaiting review' });
+    const waiting = screen.getByRole('table', { name: 'Finished' });
     const ready = screen.getByRole('table', { name: 'Ready to be published' });
     expect(within(waiting).getByRole<HTMLButtonElement>('button', { name: 'Approve Indian Polity' }).disabled).toBe(
       false,

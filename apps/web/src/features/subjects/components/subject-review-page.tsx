@@ -7,6 +7,7 @@ import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useSubjects } from '../../../lib/queries/get-subjects';
 import { SUBJECT_DETAILS_PATH } from '../hooks/use-subject-params';
 import { ApproveDialog, RevertDialog } from './review-dialogs';
+import { SUBJECT_STATE_LABELS } from './subject-state';
 
 type Acting = { kind: 'approve' | 'revert'; subject: SubjectListItem } | null;
 
@@ -80,7 +81,7 @@ function reviewConfig(
 }
 
 /**
- * /subject-review: subjects awaiting review (approve, or revert/decline with a reason) and subjects
+ * /subject-review: finished subjects, sent for review (approve, or revert/decline with a reason) and subjects
  * ready to be published (publish, or revert/decline with a reason).
  */
 export default function SubjectReviewPage() {
@@ -94,8 +95,8 @@ export default function SubjectReviewPage() {
   const configs = useMemo(() => {
     const act = (kind: 'approve' | 'revert', subject: SubjectListItem) => setActing({ kind, subject });
     return {
-      finished: reviewConfig('Awaiting review', 'Approve', 'Revert or decline', act),
-      ready: reviewConfig('Ready to be published', 'Publish', 'Revert or decline', act),
+      finished: reviewConfig(SUBJECT_STATE_LABELS.FINISHED, 'Approve', 'Revert or decline', act),
+      ready: reviewConfig(SUBJECT_STATE_LABELS.READY_TO_BE_PUBLISHED, 'Publish', 'Revert or decline', act),
     };
   }, []);
 

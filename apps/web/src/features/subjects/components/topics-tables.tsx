@@ -6,6 +6,7 @@ import { DataTable, type TableConfig } from '../../../components/data-table';
 import { TableHeaderInput } from '../../../components/table-header-inputs';
 import { quietly, type TreeActions } from '../hooks/use-tree-actions';
 import { flagColumns } from './flag-columns';
+import { plural } from '@lectern/contract';
 
 function topicsConfig(editable: boolean, actions: TreeActions, askDelete: (topic: Topic) => void): TableConfig<Topic> {
   const off = !editable;
@@ -15,7 +16,7 @@ function topicsConfig(editable: boolean, actions: TreeActions, askDelete: (topic
     pagination: { usePagination: false },
     dragAndDrop: { enabled: true, disabled: off },
     minWidth: 760,
-    emptyMessages: { empty: 'No topics yet. Add the first topic above.' },
+    emptyMessages: { empty: 'No topics yet. Add the first topic below.' },
     columns: [
       {
         id: 'name',
@@ -65,7 +66,7 @@ export function TopicsTable({ unit, editable, actions }: { unit: Unit; editable:
       topicsConfig(editable, actions, (topic) => {
         void confirm({
           title: 'Delete topic?',
-          message: `'${topic.topicName}' will be deleted with its ${topic.contents.length} sub-topic(s).`,
+          message: `'${topic.topicName}' will be deleted with its ${plural(topic.contents.length, 'sub-topic')}.`,
           confirmLabel: 'Delete',
           destructive: true,
         }).then((ok) => {
@@ -119,7 +120,7 @@ function subtopicsConfig(
     pagination: { usePagination: false },
     dragAndDrop: { enabled: true, disabled: off },
     minWidth: 900,
-    emptyMessages: { empty: 'No sub-topics yet. Add one above.' },
+    emptyMessages: { empty: 'No sub-topics yet. Add the first one below.' },
     columns: [
       {
         id: 'name',

@@ -7,6 +7,7 @@ import { TableHeaderInput } from '../../../components/table-header-inputs';
 import { SUBJECT_TOPICS_PATH } from '../hooks/use-subject-params';
 import { quietly, type TreeActions } from '../hooks/use-tree-actions';
 import { flagColumns } from './flag-columns';
+import { plural } from '@lectern/contract';
 
 function unitsConfig(
   subjectId: string,
@@ -21,7 +22,7 @@ function unitsConfig(
     pagination: { usePagination: false },
     dragAndDrop: { enabled: true, disabled: off },
     minWidth: 980,
-    emptyMessages: { empty: 'No units yet. Add the first unit above.' },
+    emptyMessages: { empty: 'No units yet. Add the first unit below.' },
     columns: [
       {
         id: 'name',
@@ -99,7 +100,7 @@ export function UnitsTable({
       unitsConfig(subject.subjectId, editable, actions, (unit) => {
         void confirm({
           title: 'Delete unit?',
-          message: `'${unit.unitName}' will be deleted with its ${unit.totals.topics} topic(s) and ${unit.totals.subTopics} sub-topic(s).`,
+          message: `'${unit.unitName}' will be deleted with its ${plural(unit.totals.topics, 'topic')} and ${plural(unit.totals.subTopics, 'sub-topic')}.`,
           confirmLabel: 'Delete',
           destructive: true,
         }).then((ok) => {

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { transcodingContract, type TranscodingQueue } from '@lectern/contract';
+import { TRANSCODING_MESSAGES, fillMessage, transcodingContract, type TranscodingQueue } from '@lectern/contract';
 import { apiCallWithHeaders } from '../../../lib/api-client';
 import { transcodingQueryKey } from './get-job-counts';
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** After a submit or cancel every list and count may have changed. */
 function useRefresh() {
@@ -17,7 +15,10 @@ export function useSubmitJobs() {
   return useMutation({
     mutationFn: async (input: { videoIds: string[]; queue: TranscodingQueue }) => {
       const result = await apiCallWithHeaders(transcodingContract.submit, { body: input });
-      const fallback = `${plural(input.videoIds.length, 'video', 'videos')} submitted to the ${input.queue} queue.`;
+      const fallback = fillMessage(TRANSCODING_MESSAGES.submitted, {
+        count: input.videoIds.length,
+        queue: input.queue,
+      });
       return { data: result.data, message: result.message ?? fallback };
     },
     // the server's own words on success; its error message (or the generic one) on failure
@@ -32,7 +33,7 @@ export function useCancelJobs() {
   return useMutation({
     mutationFn: async (jobIds: string[]) => {
       const result = await apiCallWithHeaders(transcodingContract.cancel, { body: { jobIds } });
-      const fallback = `${plural(jobIds.length, 'job', 'jobs')} cancelled.`;
+      const fallback = fillMessage(TRANSCODING_MESSAGES.cancelled, { count: jobIds.length });
       return { data: result.data, message: result.message ?? fallback };
     },
     meta: { serverMessage: true },

@@ -5,7 +5,13 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
-import { TRANSCODING_QUEUES, formatIndianNumber, type TranscodeJobRow, type TranscodingQueue } from '@lectern/contract';
+import {
+  TRANSCODING_QUEUES,
+  formatIndianNumber,
+  type TranscodeJobRow,
+  type TranscodingQueue,
+  plural,
+} from '@lectern/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type RowId } from '../../../components/data-table';
 import { SearchBar } from '../../../components/search-bar';
@@ -32,8 +38,6 @@ const QUEUE_FILTER: FilterGroup[] = [
 
 type Pending =
   { kind: 'submit'; queue: TranscodingQueue; rows: TranscodeJobRow[] } | { kind: 'cancel'; rows: TranscodeJobRow[] };
-
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /**
  * One list tab of the manager: the date range, file-name search and queue filter; the rows with

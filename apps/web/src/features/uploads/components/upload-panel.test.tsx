@@ -87,7 +87,7 @@ describe('the floating upload panel', () => {
 
     finish['ok.mp4']!.resolve();
     finish['fails.mp4']!.resolve();
-    await screen.findByText('1 items in progress');
+    await screen.findByText('1 item in progress');
     expect(status('ok.mp4')).toBe('Registered');
     expect(within(row('ok.mp4')).queryByRole('button', { name: /Cancel/ })).toBeNull();
     const fixed = within(panel).getByRole('button', { name: 'FIX FAILURES (1)' });
@@ -206,7 +206,7 @@ describe('an interrupted upload in the panel (after a reload)', () => {
     await user.upload(input, videoFile('lecture.mp4', 10_000));
     await waitFor(() => expect(screen.getByTestId('upload-row').getAttribute('data-status')).toBe('uploading'));
     expect(screen.queryByText(/choose the same file/)).toBeNull();
-    expect(heading()).toBe('1 items in progress');
+    expect(heading()).toBe('1 item in progress');
   });
 
   it("offers 'Resume' where the browser must allow reading the file again", async () => {

@@ -6,15 +6,13 @@ import FormGroup from '@mui/material/FormGroup';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { formatDuration, formatIndianNumber, type CatalogueSubject } from '@lectern/contract';
+import { formatDuration, formatIndianNumber, type CatalogueSubject, plural } from '@lectern/contract';
 import { QueryErrorAlert } from '../../../../components/query-error-alert';
 import { usePublishableSubjects, type PublishableSubject } from '../../api/get-publishable-subjects';
 import type { CatalogueFormInput } from '../catalogue-form';
 import { useEditor } from '../editor-context';
 
 type SubjectOption = PublishableSubject & { subjectState?: string };
-
-const plural = (n: number, word: string) => `${formatIndianNumber(n)} ${word}${n === 1 ? '' : 's'}`;
 
 /** Hours with one decimal, as the storefront gives totalHours. */
 export function hoursOf(seconds: number): string {
