@@ -16,6 +16,18 @@ export interface QueuePolicy {
   expireInHours: number;
 }
 
+/** The queue as health reports it: answering or not, and the jobs no worker took in time. */
+export interface QueueHealth {
+  state: 'ok' | 'stalled' | 'down';
+  overdueJobs: number;
+}
+
+/** Overdue jobs are counted up to this many: health stays quick behind a large backlog. */
+const OVERDUE_COUNT_LIMIT = 1000;
+
+/** PostgreSQL's 'relation does not exist' (also when its schema does not). */
+const UNDEFINED_TABLE = '42P01';
+
 /** A job as pg-boss hands it out: its id, data, state and retry counts. */
 export type QueuedJob<P> = PgBoss.JobWithMetadata<P>;
 
@@ -31,6 +43,10 @@ const JOBS_CHANNEL = 'lectern_jobs';
 export class JobQueue {
   private started: Promise<PgBoss> | undefined;
   private stopped = false;
+  /** pg-boss has started (its tables exist); false again when it stops */
+  private running = false;
+  /** the last start failed: the queue is down until a start succeeds */
+  private startFailed = false;
   private readonly declared = new Map<string, QueuePolicy>();
 
   constructor(
@@ -51,10 +67,18 @@ export class JobQueue {
 
   private boss(): Promise<PgBoss> {
     if (this.stopped) return Promise.reject(new Error('the job queue is stopped'));
-    this.started ??= this.start().catch((error: unknown) => {
-      this.started = undefined;
-      throw error;
-    });
+    this.started ??= this.start().then(
+      (boss) => {
+        this.running = true;
+        this.startFailed = false;
+        return boss;
+      },
+      (error: unknown) => {
+        this.started = undefined;
+        this.startFailed = true;
+        throw error;
+      },
+    );
     return this.started;
   }
 
@@ -142,8 +166,38 @@ export class JobQueue {
     return (await this.boss()).getJobById<P>(queue, id);
   }
 
+  /**
+   * Whether the queue answers (its tables readable, its last start not failed), and how many jobs
+   * have waited past their start time longer than `overdueMs`, none of the workers taking them
+   * (counted up to OVERDUE_COUNT_LIMIT, on pg-boss's index of waiting jobs, so it stays quick).
+   * It never starts pg-boss itself (a start takes seconds): a process that has not used the queue
+   * yet reads its tables, and before any process made them nothing can be late. `skip`: queues not counted.
+   */
+  async health(overdueMs: number, skip: readonly string[]): Promise<QueueHealth> {
+    if (this.stopped || this.startFailed) return { state: 'down', overdueJobs: 0 };
+    try {
+      const [row] = await this.database.query<{ overdue: number }>(
+        `SELECT count(*)::int AS overdue FROM (
+           SELECT 1 FROM ${this.schema}.job
+           WHERE state < 'active' AND start_after < now() - make_interval(secs => $1) AND NOT (name = ANY($2::text[]))
+           LIMIT ${OVERDUE_COUNT_LIMIT}
+         ) waiting`,
+        [overdueMs / 1000, [...skip]],
+      );
+      const overdue = row?.overdue ?? 0;
+      return { state: overdue > 0 ? 'stalled' : 'ok', overdueJobs: overdue };
+    } catch (error) {
+      // No job table before the queue is first started on this database: no job can be waiting.
+      if (!this.running && (error as { code?: string }).code === UNDEFINED_TABLE)
+        return { state: 'ok', overdueJobs: 0 };
+      this.log.warn({ err: error }, 'job queue: health check failed');
+      return { state: 'down', overdueJobs: 0 };
+    }
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
+    this.running = false;
     const started = this.started;
     this.started = undefined;
     if (!started) return;

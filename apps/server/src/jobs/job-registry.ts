@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { abortableSleep } from '../lib/abortable-sleep';
-import type { JobQueue, QueuePolicy, QueuedJob } from './job-queue';
+import type { JobQueue, QueueHealth, QueuePolicy, QueuedJob } from './job-queue';
 
 /**
  * A kind of background job: its name, the payload it carries and the queues it travels in (a worker
@@ -165,6 +165,18 @@ export class JobRegistry {
   async get<P extends object, Q extends string>(type: JobType<P, Q>, queue: Q, id: string) {
     this.registration(type);
     return this.queue.job<P>(queue, id);
+  }
+
+  /**
+   * The queue's health: `down` when it does not answer, `stalled` when jobs have waited past their
+   * start time longer than `overdueMs`. Jobs of `skip` types are not counted.
+   */
+  async health(overdueMs: number, skip: readonly JobType<object>[] = []): Promise<QueueHealth> {
+    if (this.stopping.signal.aborted) return { state: 'down', overdueJobs: 0 };
+    return this.queue.health(
+      overdueMs,
+      skip.flatMap((type) => type.queues),
+    );
   }
 
   /** Starts working the job types that have a handler here (after checking that every one has). */

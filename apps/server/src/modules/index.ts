@@ -64,7 +64,7 @@ function service<K extends keyof ModuleContext['services']>(
 
 /** Every module, in the order app.ts registers them: a module after the modules whose services it uses. */
 export const MODULES: readonly AppModule[] = [
-  { name: 'system', register: (app, { deps, storage }) => systemRoutes(app, deps, storage) },
+  { name: 'system', register: (app, { deps, storage, jobs }) => systemRoutes(app, deps, storage, jobs) },
   { name: 'auth', register: (app, { deps }) => authRoutes(app, deps) },
   { name: 'users', register: (app, { deps }) => usersRoutes(app, deps) },
   { name: 'notifications', register: (app, { deps }) => notificationsRoutes(app, deps) },

@@ -38,11 +38,19 @@ export type AppConfig = z.infer<typeof ConfigSchema>;
 
 /** `full`: it answers but cannot write (out of disk space). */
 const CheckSchema = z.enum(['ok', 'down', 'full', 'not-configured']);
+/**
+ * The job queue (DESIGN: health): `stalled` when jobs have waited past their start time longer than
+ * the limit (no worker takes them), `down` when it does not answer, `off` only when TRANSCODER=off
+ * (transcode jobs then wait for a worker elsewhere and are not counted).
+ */
+const QueueCheckSchema = z.enum(['ok', 'stalled', 'down', 'off']);
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: CheckSchema,
   storage: CheckSchema,
-  queue: CheckSchema,
+  queue: QueueCheckSchema,
+  /** jobs waiting past their start time longer than the limit (counted up to 1000) */
+  overdueJobs: z.number().int().nonnegative(),
 });
 
 export const OutboxQuerySchema = z.object({ mobileNumber: z.string().max(32).optional() });

@@ -8,9 +8,11 @@ import {
   type contract,
 } from '@lectern/contract';
 import type { Config } from '../../config';
+import type { JobRegistry } from '../../jobs';
 import { freeBytes } from '../../lib/disk-space';
 import type { ServerKeys } from '../../lib/keys';
 import type { Storage } from '../../storage';
+import { transcodeJob } from '../transcoding/transcode-job';
 import { buildOpenApi } from './openapi';
 import type { SystemRepository } from './system.repository';
 
@@ -19,6 +21,9 @@ type OutboxEntry = RouteOutput<typeof contract.system.outbox>[number];
 
 /** Resource types of spec 2 §7 (their buckets, folders and kinds: docs/storage.md). */
 const RESOURCE_TYPE_LIST = RESOURCE_TYPES.map(({ key, label }) => ({ key, label }));
+
+/** A job still waiting this long after its start time means no worker takes it: the queue is stalled. */
+export const QUEUE_STALLED_AFTER_MS = 15 * 60_000;
 
 /** How many outbox entries the development screen shows. */
 const OUTBOX_LIMIT = 50;
@@ -32,6 +37,7 @@ export class SystemService {
     private readonly keys: ServerKeys,
     private readonly storage: Storage,
     private readonly repo: SystemRepository,
+    private readonly jobs: JobRegistry,
   ) {
     this.openApi = buildOpenApi(config.version);
   }
@@ -67,21 +73,30 @@ export class SystemService {
     };
   }
 
-  /** Whether the database and storage can store something now (not only answer), each part by name. */
+  /**
+   * Whether the database and storage can store something now (not only answer), and whether the job
+   * queue answers and its jobs are taken in time, each part by name.
+   */
   async health(): Promise<Health> {
-    const [written, storage, embeddedFree] = await Promise.all([
+    // Without a transcoder here (TRANSCODER=off) transcode jobs wait for a worker elsewhere, which a
+    // console may not have: they are not counted, and the queue reads 'off' rather than 'ok'.
+    const transcoderOff = this.config.transcoding.driver === 'off';
+    const [written, storage, embeddedFree, jobs] = await Promise.all([
       this.repo.probe(),
       this.storage.driver.check(),
       // The embedded database shares the data folder's disk: too little room left counts as full.
       this.config.databaseUrl ? Promise.resolve(null) : freeBytes(this.config.dataDir),
+      this.jobs.health(QUEUE_STALLED_AFTER_MS, transcoderOff ? [transcodeJob] : []),
     ]);
     const database =
       written === 'ok' && embeddedFree !== null && embeddedFree < this.config.storage.minFreeBytes ? 'full' : written;
+    const queue = jobs.state === 'ok' && transcoderOff ? 'off' : jobs.state;
     return {
-      status: database === 'ok' && storage === 'ok' ? 'ok' : 'degraded',
+      status: database === 'ok' && storage === 'ok' && (queue === 'ok' || queue === 'off') ? 'ok' : 'degraded',
       database,
       storage,
-      queue: 'not-configured',
+      queue,
+      overdueJobs: jobs.overdueJobs,
     };
   }
 
