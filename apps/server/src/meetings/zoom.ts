@@ -176,7 +176,7 @@ export class ZoomClient {
 }
 
 /** How many redirects a recording download follows (Zoom sends one, to its own file host). */
-export const ZOOM_DOWNLOAD_MAX_HOPS = 3;
+const ZOOM_DOWNLOAD_MAX_HOPS = 3;
 
 /**
  * Whether a recording may be fetched from `url` (with the download token): https on Zoom's own hosts
