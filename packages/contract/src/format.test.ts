@@ -8,7 +8,9 @@ import {
   formatDateLong,
   formatDuration,
   formatIndianNumber,
+  formatIndiaDate,
   formatIndiaDateTime,
+  formatIndiaDateWithTime,
   formatIndiaSpan,
   formatIndiaTime,
   formatRelativeTime,
@@ -499,6 +501,24 @@ describe('India time', () => {
       start: 'Mon, 30 Nov, 11:00 PM',
       end: 'Tue, 1 Dec, 12:30 AM',
     });
+  });
+});
+
+describe('India table dates', () => {
+  it('gives DD-MM-YYYY of the India day of an instant, with the time when asked, whatever the machine zone', () => {
+    // 20:43 UTC on the 27th is 2:13 AM on the 28th in India
+    expect(formatIndiaDate('2026-11-27T20:43:00Z')).toBe('28-11-2026');
+    expect(formatIndiaDateWithTime('2026-11-27T20:43:00Z')).toBe('28-11-2026, 2:13 AM');
+    expect(formatIndiaDate(new Date('2027-04-30T18:29:59Z'))).toBe('30-04-2027');
+    expect(formatIndiaDate(Date.UTC(2026, 0, 1, 12))).toBe('01-01-2026');
+  });
+
+  it('keeps the day of a calendar date and says NA for nothing or nonsense', () => {
+    expect(formatIndiaDate('2027-04-30')).toBe('30-04-2027');
+    expect(formatIndiaDate('2027-02-30')).toBe('NA');
+    expect(formatIndiaDate(null)).toBe('NA');
+    expect(formatIndiaDate('soon')).toBe('NA');
+    expect(formatIndiaDateWithTime(undefined)).toBe('NA');
   });
 });
 

@@ -130,6 +130,32 @@ export function formatIndiaDateTime(value: Date | string | number): string {
   return `${INDIA_DAY.format(new Date(value))}, ${formatIndiaTime(value)}`;
 }
 
+const INDIA_NUMERIC_DAY = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/**
+ * A table date, DD-MM-YYYY, of the India day of an instant (whatever the browser's or server's zone);
+ * a 'YYYY-MM-DD' calendar date keeps its day; invalid/absent -> 'NA'.
+ */
+export function formatIndiaDate(value: Date | string | number | null | undefined): string {
+  if (typeof value === 'string' && DATE_ONLY.test(value.trim())) return formatDate(value);
+  const date = toDate(value);
+  if (!date) return NA;
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    INDIA_NUMERIC_DAY.formatToParts(date).find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}-${part('month')}-${pad4(Number(part('year')))}`;
+}
+
+/** A table date with its India time: '28-11-2026, 2:13 AM'; invalid/absent -> 'NA'. */
+export function formatIndiaDateWithTime(value: Date | string | number | null | undefined): string {
+  const date = toDate(value);
+  return date ? `${formatIndiaDate(date)}, ${formatIndiaTime(date)}` : NA;
+}
+
 /** A span in India time: its start with the day, its end as a time when on the same India day. */
 export function formatIndiaSpan(
   start: Date | string | number,

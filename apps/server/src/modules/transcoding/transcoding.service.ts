@@ -4,7 +4,8 @@ import {
   JOB_PAGE_SIZE,
   TRANSCODING_MESSAGES,
   TranscodingStatusSchema,
-  formatDate,
+  formatIndiaDate,
+  formatIndiaTime,
   type JobCounts,
   type JobList,
   type JobListName,
@@ -47,14 +48,10 @@ export interface Actor {
 /** The registration hook's submissions. */
 const LECTERN: Actor = { userId: null, name: 'Lectern', roles: [] };
 
-const pad = (n: number) => String(n).padStart(2, '0');
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
-const timeOf = (value: Date | string | null) => {
-  if (!value) return null;
-  const d = toDate(value);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-const dateOf = (value: Date | string | null) => (value ? formatDate(toDate(value)) : null);
+// India time, as every other screen, whatever the server's zone: '28-11-2026' and '2:13 AM'
+const timeOf = (value: Date | string | null) => (value ? formatIndiaTime(toDate(value)) : null);
+const dateOf = (value: Date | string | null) => (value ? formatIndiaDate(toDate(value)) : null);
 
 interface PageToken {
   /** sort time (ISO) and id of the last row given, and how many rows came before the next page */
@@ -142,7 +139,7 @@ export class TranscodingService {
       fileName: record.file_name,
       s3Key: record.storage_key,
       transcodingSpeed: record.speed === null ? null : Math.round(Number(record.speed) * 100) / 100,
-      uploadDate: formatDate(toDate(record.uploaded_at)),
+      uploadDate: formatIndiaDate(toDate(record.uploaded_at)),
       uploadTime: timeOf(record.uploaded_at)!,
       uploadedAt: toDate(record.uploaded_at).toISOString(),
       completion: Math.round(Number(record.progress)),

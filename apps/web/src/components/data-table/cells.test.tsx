@@ -51,7 +51,7 @@ describe('formatting cells', () => {
     expect((await screen.findByRole('tooltip')).textContent).toBe(long);
   });
 
-  it('shows dates as DD-MM-YYYY and durations as H:MM:SS', () => {
+  it('shows dates as DD-MM-YYYY (the India day of an instant) and durations as H:MM:SS', () => {
     const { container } = render(
       <>
         <p>
@@ -61,6 +61,10 @@ describe('formatting cells', () => {
           <DateCell value="not a date" />
         </p>
         <p>
+          {/* 20:43 UTC on the 27th: the 28th in India, whatever the browser's zone */}
+          <DateCell value="2026-11-27T20:43:00.000Z" />
+        </p>
+        <p>
           <DurationCell value={3725} />
         </p>
       </>,
@@ -68,6 +72,7 @@ describe('formatting cells', () => {
     expect(Array.from(container.querySelectorAll('p'), (cell) => cell.textContent)).toEqual([
       '05-03-2026',
       'NA',
+      '28-11-2026',
       '1:02:05',
     ]);
   });

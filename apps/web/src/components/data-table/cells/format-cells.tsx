@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { formatDate, formatDuration, formatMoney, orNA } from '@lectern/contract';
+import { formatDuration, formatIndiaDate, formatMoney, orNA } from '@lectern/contract';
 import type { AmountValue, DateValue, DurationValue } from '../types';
 
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -13,11 +13,11 @@ export function AmountCell({ value }: { value: AmountValue }) {
   );
 }
 
-/** A date as DD-MM-YYYY; 'NA' when absent or invalid. */
+/** A date as DD-MM-YYYY, the India day of an instant (a calendar date keeps its day); 'NA' when absent or invalid. */
 export function DateCell({ value }: { value: DateValue }) {
   return (
     <Box component="span" sx={numeric}>
-      {formatDate(value)}
+      {formatIndiaDate(value)}
     </Box>
   );
 }

@@ -61,10 +61,12 @@ describe('/student-updates/{updateType}: the list', () => {
     ).toBeTruthy();
     // the names behind 'and 2 more'
     expect(mock.getByRole('button', { name: 'Everyone it is sent to' })).toBeTruthy();
-    expect(mock.getByText('Tue, 1 Dec, 10:00 AM')).toBeTruthy();
+    // table dates are DD-MM-YYYY with their India time (the year too, unlike 'Tue, 1 Dec')
+    expect(mock.getByText('01-12-2026, 10:00 AM')).toBeTruthy();
+    expect(mock.getByText('20-11-2026, 10:00 AM')).toBeTruthy();
     const app = within(row('New app version'));
     expect(app.getByText('Published')).toBeTruthy();
-    expect(app.getByText('Wed, 25 Nov, 11:30 AM')).toBeTruthy();
+    expect(app.getByText('25-11-2026, 11:30 AM')).toBeTruthy();
     expect(app.getByText('Aarav Mehta')).toBeTruthy();
     expect(within(row('Old news')).getByText('Unpublished')).toBeTruthy();
 

@@ -2,7 +2,7 @@ import {
   STUDENT_UPDATE_STATE_TAGS,
   STUDENT_UPDATE_TYPE_LABELS,
   canDeleteUpdate,
-  formatIndiaDateTime,
+  formatIndiaDateWithTime,
   type StudentUpdate,
   type StudentUpdateType,
 } from '@lectern/contract';
@@ -87,7 +87,7 @@ export function updatesTableConfig({
       {
         id: 'updated',
         title: 'Updated',
-        dataMapping: (update) => formatIndiaDateTime(update.updatedAt),
+        dataMapping: (update) => formatIndiaDateWithTime(update.updatedAt),
         sortable: true,
         sortValue: (update) => update.updatedAt,
         extraWidth: 170,
