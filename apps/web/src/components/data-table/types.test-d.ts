@@ -96,6 +96,7 @@ describe('config types', () => {
       | 'tag'
       | 'amount'
       | 'date'
+      | 'id'
       | 'duration'
       | 'progress'
       | 'button'

@@ -139,6 +139,8 @@ export type ColumnConfig<Row> =
     })
   | (ColumnBase<Row> & { elementType: 'amount'; dataMapping: DataMapping<Row, AmountValue>; elementConfig?: never })
   | (ColumnBase<Row> & { elementType: 'date'; dataMapping: DataMapping<Row, DateValue>; elementConfig?: never })
+  /** an id: short on screen, whole in its tooltip and accessible name, with a copy button */
+  | (ColumnBase<Row> & { elementType: 'id'; dataMapping: DataMapping<Row, TextValue>; elementConfig?: never })
   | (ColumnBase<Row> & { elementType: 'duration'; dataMapping: DataMapping<Row, DurationValue>; elementConfig?: never })
   | (ColumnBase<Row> & {
       elementType: 'progress';

@@ -7,6 +7,7 @@ import { ButtonCell } from './button-cell';
 import { ChipsCell } from './chips-cell';
 import { DragIconCell } from './drag-icon-cell';
 import { EditableTextCell } from './editable-text-cell';
+import { IdCell } from './id-cell';
 import { AmountCell, DateCell, DurationCell } from './format-cells';
 import { InfoTextCell } from './info-text-cell';
 import { MultiActionCell } from './multi-action-cell';
@@ -79,6 +80,8 @@ export function renderCell<Row>(column: ColumnConfig<Row>, row: Row): ReactNode 
       return <AmountCell value={asMoney(readMapping(row, column.dataMapping))} />;
     case 'date':
       return <DateCell value={asDate(readMapping(row, column.dataMapping))} />;
+    case 'id':
+      return <IdCell value={asString(readMapping(row, column.dataMapping))} />;
     case 'duration': {
       const value = readMapping(row, column.dataMapping);
       return <DurationCell value={typeof value === 'number' ? value : undefined} />;

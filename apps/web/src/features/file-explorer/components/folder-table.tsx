@@ -34,7 +34,7 @@ function folderConfig(title: string, lengthTitle: string, empty: string): TableC
           ariaLabel: (row) => `Open ${row.name}`,
         },
       },
-      { id: 'id', title: 'Id', dataMapping: 'id' },
+      { id: 'id', title: 'Id', elementType: 'id', dataMapping: 'id', extraWidth: 130 },
       { id: 'length', title: lengthTitle, dataMapping: 'length', align: 'right', sortable: true },
     ],
   };

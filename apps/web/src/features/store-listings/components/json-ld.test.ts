@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paise } from '@lectern/contract';
-import { courseJsonLd, isoHours, jsonLdWarnings, type CourseSource } from './json-ld';
+import { courseJsonLd, isoHours, jsonLdWarnings, structuredDataFacts, type CourseSource } from './json-ld';
 
 const SOURCE: CourseSource = {
   name: 'NEET Complete 2027',
@@ -96,5 +96,28 @@ describe('Course JSON-LD', () => {
   it('writes hours as an ISO 8601 duration', () => {
     expect(isoHours(120)).toBe('PT120H');
     expect(isoHours(0.25)).toBe('PT0H15M');
+  });
+});
+
+describe('structured data as a person reads it', () => {
+  it('names the course, its provider, workload, address and each plan with its price in rupees', () => {
+    const facts = Object.fromEntries(structuredDataFacts(courseJsonLd(SOURCE, SITE)));
+    expect(facts).toMatchObject({
+      Course: 'NEET 2027 online course',
+      Code: 'NEET-27',
+      Provider: 'Lectern Academy',
+      Taught: 'Online, 120 hours 30 minutes',
+      Address: 'https://learn.example/store/neet-complete-2027',
+      Keywords: 'neet, biology',
+      Plans: 'One year: Rs. 4,999; Old plan: Rs. 999',
+    });
+    // no raw JSON on the surface
+    expect(Object.values(facts).join(' ')).not.toMatch(/[{}"]|schema\.org|PT120H/);
+  });
+
+  it('says when no plan gives a price, and an hour in the singular', () => {
+    const facts = Object.fromEntries(structuredDataFacts(courseJsonLd({ ...SOURCE, hours: 1, offers: [] }, SITE)));
+    expect(facts.Plans).toBe('None: search engines show no price');
+    expect(facts.Taught).toBe('Online, 1 hour');
   });
 });

@@ -1,4 +1,4 @@
-import type { Money } from '@lectern/contract';
+import { formatMoney, paise, plural, type Money } from '@lectern/contract';
 import { htmlText } from './completeness';
 
 /** What a listing's schema.org `Course` is made from: the saved listing's fields, or the editor's. */
@@ -78,4 +78,37 @@ export function jsonLdWarnings(source: CourseSource): string[] {
   }
   if (source.offers.length === 0) warnings.push('Show at least one plan: course results need an offer.');
   return warnings;
+}
+
+/**
+ * The JSON-LD as a person reads it, term and value, for the SEO step: what search engines will show
+ * (the code itself stays folded away).
+ */
+export function structuredDataFacts(json: ReturnType<typeof courseJsonLd>): [string, string][] {
+  const instance = json.hasCourseInstance[0];
+  const workload = instance && 'courseWorkload' in instance ? instance.courseWorkload : undefined;
+  const hours = workload ? /^PT(\d+)H(?:(\d+)M)?$/.exec(workload) : null;
+  const facts: [string, string][] = [
+    ['Course', json.name],
+    ['Code', json.courseCode],
+    ['Provider', json.provider.name],
+    [
+      'Taught',
+      hours
+        ? `Online, ${plural(Number(hours[1]), 'hour')}${hours[2] ? ` ${plural(Number(hours[2]), 'minute')}` : ''}`
+        : 'Online',
+    ],
+    ['Address', json.url],
+  ];
+  if (json.description) facts.push(['Description', json.description]);
+  if ('keywords' in json && json.keywords) facts.push(['Keywords', json.keywords]);
+  facts.push([
+    'Plans',
+    json.offers.length === 0
+      ? 'None: search engines show no price'
+      : json.offers
+          .map((offer) => `${offer.name}: ${formatMoney(paise(Math.round(Number(offer.price) * 100)))}`)
+          .join('; '),
+  ]);
+  return facts;
 }

@@ -10,9 +10,10 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
-import { formatMoney, type StoreListing } from '@lectern/contract';
+import { formatMoney, plural, type StoreListing } from '@lectern/contract';
 import { useVideoUrl } from '../../../lib/queries/get-video-url';
 import { htmlText } from './completeness';
+import { termBesideLabel } from './plan-term';
 
 /** The phone and desktop widths the preview shows the listing at. */
 export const PREVIEW_WIDTHS = { phone: 390, desktop: 1024 } as const;
@@ -140,7 +141,7 @@ export function ListingPreview({ listing, width }: { listing: StoreListing; widt
                 }
               />
             )}
-            <Chip size="small" label={`${listing.storeListingHours} hours`} />
+            <Chip size="small" label={plural(listing.storeListingHours, 'hour')} />
             {listing.studentTargetYear !== null && <Chip size="small" label={`For ${listing.studentTargetYear}`} />}
             {listing.programs.map((program) => (
               <Chip key={program} size="small" variant="outlined" label={program} />
@@ -167,19 +168,29 @@ export function ListingPreview({ listing, width }: { listing: StoreListing; widt
               >
                 {featured && <Chip size="small" color="primary" label="Most popular" sx={{ mb: 1 }} />}
                 <Typography sx={{ fontWeight: 600 }}>{subscription.subscriptionLabel}</Typography>
+                {/* an amount never breaks after 'Rs.'; the list price may go to the next line as a whole */}
                 <Typography sx={{ fontSize: '1.25rem', fontWeight: 700 }}>
-                  {formatMoney(subscription.price)}
+                  <Box component="span" sx={{ whiteSpace: 'nowrap' }} data-testid="plan-price">
+                    {formatMoney(subscription.price)}
+                  </Box>
                   {subscription.listPrice !== null && (
-                    <Typography component="s" color="text.secondary" sx={{ ml: 1, fontSize: '0.875rem' }}>
-                      {formatMoney(subscription.listPrice)}
-                    </Typography>
+                    <>
+                      {' '}
+                      <Typography
+                        component="s"
+                        color="text.secondary"
+                        sx={{ fontSize: '0.875rem', whiteSpace: 'nowrap' }}
+                      >
+                        {formatMoney(subscription.listPrice)}
+                      </Typography>
+                    </>
                   )}
                 </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {subscription.numberOfMonths
-                    ? `${subscription.numberOfMonths} months`
-                    : `Until ${subscription.subscriptionEndDate ?? ''}`}
-                </Typography>
+                {termBesideLabel(subscription) && (
+                  <Typography variant="body2" color="text.secondary">
+                    {termBesideLabel(subscription)}
+                  </Typography>
+                )}
               </Paper>
             ))}
           </Box>

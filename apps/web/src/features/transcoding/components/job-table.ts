@@ -64,8 +64,15 @@ const dateTime = (id: string, title: string, value: (row: TranscodeJobRow) => st
   extraWidth: id.endsWith('Time') ? 96 : 128,
 });
 const uploader: Column = { id: 'uploader', title: 'Uploader', dataMapping: 'uploader', extraWidth: 140 };
-const videoId: Column = { id: 'videoId', title: 'Video ID', dataMapping: 'videoId', extraWidth: 120 };
-const jobId: Column = { id: 'id', title: 'Job ID', dataMapping: 'id', extraWidth: 120 };
+// ids are UUIDs: short on screen, whole in the tooltip, copyable (spec 2 §3 names both columns)
+const videoId: Column = {
+  id: 'videoId',
+  title: 'Video ID',
+  elementType: 'id',
+  dataMapping: 'videoId',
+  extraWidth: 130,
+};
+const jobId: Column = { id: 'id', title: 'Job ID', elementType: 'id', dataMapping: 'id', extraWidth: 130 };
 
 /**
  * The columns of a tab (spec 2 §3): index, file name, transcoding speed, upload date and time,

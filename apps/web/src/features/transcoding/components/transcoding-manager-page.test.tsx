@@ -402,6 +402,8 @@ describe('Transcoding Manager', () => {
       'v-j-err',
       'j-err',
     ]);
+    // ids come with a copy button holding the whole id
+    expect(within(row('broken-audio.mkv')).getByRole('button', { name: 'Copy id j-err' })).toBeTruthy();
 
     await user.click(within(row('broken-audio.mkv')).getByRole('checkbox', { name: 'Select row' }));
     await user.click(screen.getByRole('button', { name: 'Submit to default queue' }));

@@ -4,7 +4,13 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { STORE_DESCRIPTION_MAX, type Category, type ListableCatalogue, type StoreListing } from '@lectern/contract';
+import {
+  STORE_DESCRIPTION_MAX,
+  plural,
+  type Category,
+  type ListableCatalogue,
+  type StoreListing,
+} from '@lectern/contract';
 import type { StoreListingFormInput } from '../store-listing-form';
 import { RichTextInput, SwitchInput, TextInput, useFieldError } from '../fields';
 
@@ -157,9 +163,9 @@ export function BasicsStep({ saved, catalogues, cataloguesLoading, categories, r
             <Typography variant="body2" color="text.secondary">
               Shown as:{' '}
               {catalogue
-                ? `${catalogue.catalogueHours} hours`
+                ? plural(catalogue.catalogueHours, 'hour')
                 : saved
-                  ? `${saved.storeListingHours} hours`
+                  ? plural(saved.storeListingHours, 'hour')
                   : 'the catalogue’s hours'}
             </Typography>
           ) : (

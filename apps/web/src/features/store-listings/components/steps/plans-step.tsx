@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { formatMoney, type ListableCatalogue } from '@lectern/contract';
 import { SwitchInput } from '../fields';
 import type { StoreListingFormInput } from '../store-listing-form';
+import { termBesideLabel } from '../plan-term';
 
 const heading = { fontSize: '1rem', fontWeight: 600, mb: 1 } as const;
 
@@ -66,9 +67,9 @@ export function PlansStep({ catalogue }: { catalogue: ListableCatalogue | undefi
                                 }
                               />
                             }
-                            label={`${s.subscriptionLabel} · ${formatMoney(s.price)}${
-                              s.numberOfMonths ? ` · ${s.numberOfMonths} months` : ''
-                            }${s.subscriptionEndDate ? ` · until ${s.subscriptionEndDate}` : ''}`}
+                            label={[s.subscriptionLabel, formatMoney(s.price), termBesideLabel(s)]
+                              .filter(Boolean)
+                              .join(' · ')}
                           />
                           <FormControlLabel
                             disabled={!chosen}

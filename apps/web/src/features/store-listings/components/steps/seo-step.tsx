@@ -1,14 +1,18 @@
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { SEO_LIMITS, type ListableCatalogue, type StoreListing } from '@lectern/contract';
 import { useEditor } from '../editor-context';
 import { TextInput } from '../fields';
-import { courseJsonLd, jsonLdWarnings, type CourseSource } from '../json-ld';
+import { courseJsonLd, jsonLdWarnings, structuredDataFacts, type CourseSource } from '../json-ld';
 import { htmlText } from '../completeness';
 import { slugify, splitList, type StoreListingFormInput } from '../store-listing-form';
 
@@ -145,32 +149,68 @@ export function SeoStep({
         </Box>
         <Box component="section" aria-labelledby="json-ld-heading">
           <Typography id="json-ld-heading" variant="h3" sx={{ fontSize: '1rem', fontWeight: 600, mb: 1 }}>
-            Course structured data (JSON-LD)
+            Structured data (for search engines)
           </Typography>
           {warnings.map((warning) => (
             <Alert key={warning} severity="warning" sx={{ mb: 1 }}>
               {warning}
             </Alert>
           ))}
-          <Box
-            component="pre"
-            tabIndex={0}
-            aria-label="Course JSON-LD"
-            data-testid="json-ld"
-            sx={{
-              m: 0,
-              p: 1.5,
-              maxHeight: 360,
-              overflow: 'auto',
-              bgcolor: 'grey.100',
-              borderRadius: 1,
-              fontSize: '0.75rem',
-              whiteSpace: 'pre-wrap',
-              overflowWrap: 'anywhere',
-            }}
-          >
-            {JSON.stringify(json, null, 2)}
-          </Box>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              Search engines read this listing as a course:
+            </Typography>
+            <Box
+              component="dl"
+              data-testid="structured-data-summary"
+              sx={{
+                m: 0,
+                display: 'grid',
+                gridTemplateColumns: 'max-content minmax(0, 1fr)',
+                columnGap: 2,
+                rowGap: 0.5,
+                '& dt': { color: 'text.secondary' },
+                '& dd': { m: 0, overflowWrap: 'anywhere' },
+              }}
+            >
+              {structuredDataFacts(json).map(([term, value]) => (
+                <Fragment key={term}>
+                  <Typography component="dt" variant="body2">
+                    {term}
+                  </Typography>
+                  <Typography component="dd" variant="body2">
+                    {value}
+                  </Typography>
+                </Fragment>
+              ))}
+            </Box>
+          </Paper>
+          <Accordion disableGutters variant="outlined" sx={{ mt: 1 }}>
+            <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+              <Typography variant="body2">The code search engines read (JSON-LD)</Typography>
+            </AccordionSummary>
+            <AccordionDetails>
+              <Box
+                component="pre"
+                tabIndex={0}
+                aria-label="Course JSON-LD"
+                data-testid="json-ld"
+                sx={{
+                  m: 0,
+                  p: 1.5,
+                  maxHeight: 360,
+                  overflow: 'auto',
+                  bgcolor: 'grey.100',
+                  borderRadius: 1,
+                  fontSize: '0.75rem',
+                  whiteSpace: 'pre-wrap',
+                  overflowWrap: 'anywhere',
+                }}
+              >
+                {JSON.stringify(json, null, 2)}
+              </Box>
+            </AccordionDetails>
+          </Accordion>
         </Box>
       </Box>
     </Box>
