@@ -19,8 +19,9 @@ describe('IdCell', () => {
     await waitFor(() => expect(screen.getByRole('tooltip').textContent).toBe('Copied'));
   });
 
-  it('keeps a short, readable id whole, and says NA for none', () => {
+  it('keeps a readable id whole, however long, and says NA for none', () => {
     expect(shortId('subj-physics')).toBe('subj-physics');
+    expect(shortId('subj-indian-polity')).toBe('subj-indian-polity');
     expect(shortId(UUID)).toBe('3f2b8c1e…');
     render(<IdCell value={undefined} />);
     expect(screen.getByText('NA')).toBeTruthy();

@@ -5,13 +5,13 @@ import Tooltip from '@mui/material/Tooltip';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { orNA } from '@lectern/contract';
 
-/** Ids up to this long read well whole ('subj-physics'); longer ones (a UUID) show their start. */
-const SHORT_ID = 12;
+/** A machine-made id (a UUID or a long hex string) says nothing to a person: only its start is shown. */
+const MACHINE_ID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}/i;
 const SHOWN = 8;
 
-/** What an id cell shows: the id itself when short, else its first 8 characters and an ellipsis. */
+/** What an id cell shows: a readable id ('subj-indian-polity') whole; a UUID by its first 8 characters. */
 export function shortId(id: string): string {
-  return id.length > SHORT_ID ? `${id.slice(0, SHOWN)}…` : id;
+  return MACHINE_ID.test(id) ? `${id.slice(0, SHOWN)}…` : id;
 }
 
 /**
