@@ -48,7 +48,11 @@ describe('error catalogue', () => {
   });
 
   it("holds no 'noun(s)' in any message catalogue, but the spec's three texts that have no count", () => {
-    const spec = new Set([MESSAGES.pagePermission, MESSAGES.subjectDeleteForbidden, MESSAGES.categoryHasSubcategories]);
+    const spec = new Set<string>([
+      MESSAGES.pagePermission,
+      MESSAGES.subjectDeleteForbidden,
+      MESSAGES.categoryHasSubcategories,
+    ]);
     const texts = Object.entries(contract)
       .filter(([name]) => /MESSAGES$|REASONS$|^ERROR_CODES$/.test(name))
       .flatMap(([, catalogue]) => Object.values(catalogue as Record<string, unknown>))
