@@ -26,7 +26,7 @@ let port = 0;
 let server: { baseUrl: string; child: ChildProcess } | null = null;
 
 async function start(webDist: string): Promise<string> {
-  server = await startConsole(dataDir, { env: { WEB_DIST: webDist, PORT: String(port) }, timeoutMs: 180_000 });
+  server = await startConsole(dataDir, { env: { WEB_DIST: webDist, PORT: String(port) }, timeoutMs: 540_000 });
   return server.baseUrl;
 }
 
@@ -82,8 +82,12 @@ function newBuild(from: string, to: string): void {
   for (const [old, next] of renamed) {
     write(path.join(to, 'assets', next), rewrite(fs.readFileSync(path.join(from, 'assets', old)), old));
   }
-  for (const file of fs.readdirSync(from).filter((f) => f !== 'assets' && !/\.(br|gz)$/.test(f))) {
-    write(path.join(to, file), rewrite(fs.readFileSync(path.join(from, file)), file));
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    if (entry.name === 'assets' || /\.(br|gz)$/.test(entry.name)) continue;
+    const source = path.join(from, entry.name);
+    // other folders (public files) are not hashed: they stay as they are
+    if (entry.isDirectory()) fs.cpSync(source, path.join(to, entry.name), { recursive: true });
+    else write(path.join(to, entry.name), rewrite(fs.readFileSync(source), entry.name));
   }
 }
 
@@ -100,7 +104,7 @@ describe('a screen whose code is gone', () => {
     context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl });
     page = await context.newPage();
     await signInThroughScreen(page, SUPER_ADMIN);
-  }, 120_000);
+  }, 600_000);
 
   afterAll(async () => {
     await context?.close();
@@ -130,7 +134,7 @@ describe('a screen whose code is gone', () => {
     await page.getByRole('button', { name: 'Reload' }).click();
     await page.getByRole('heading', { level: 1, name: 'Coupons' }).waitFor();
     expect(await page.evaluate(() => 'sameDocument' in window)).toBe(false);
-  }, 120_000);
+  }, 300_000);
 
   it('after a deploy, the tab reloads by itself once and opens the screen in the new version', async () => {
     const oldEntry = await page.locator('script[type="module"][src]').getAttribute('src');
@@ -152,5 +156,5 @@ describe('a screen whose code is gone', () => {
     await page.getByTestId('nav-/coupons').click();
     await page.getByRole('heading', { level: 1, name: 'Coupons' }).waitFor();
     expect(loads).toBe(1);
-  }, 120_000);
+  }, 600_000);
 });

@@ -40,7 +40,8 @@ export async function startConsole(
   for (const file of [entry, index]) {
     if (!fs.existsSync(file)) throw new Error(`${file} is missing: run 'npm run build' first (npm test does)`);
   }
-  const port = await freePort();
+  // a console started again on the same address (as after a deploy) is given its PORT
+  const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
   const command = options.cpus ? ['taskset', '-c', options.cpus, process.execPath] : [process.execPath];
   const child = spawn(command[0]!, [...command.slice(1), entry], {
     cwd: root,

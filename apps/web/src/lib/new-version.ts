@@ -45,7 +45,7 @@ async function latestEntryScript(): Promise<string | null> {
 /** The key under which the tab remembers the version it reloaded for (once per version, per tab). */
 export const RELOADED_FOR_KEY = 'lectern.reloaded-for-version';
 
-export type NewVersionOutcome = 'reloading' | 'same-version' | 'already-reloaded' | 'unknown';
+type NewVersionOutcome = 'reloading' | 'same-version' | 'already-reloaded' | 'unknown';
 
 /**
  * Reloads the tab when the server names another entry script than the one running, unless this tab
