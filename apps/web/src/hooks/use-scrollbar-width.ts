@@ -4,7 +4,7 @@ import { useState } from 'react';
  * The width a classic (always shown) scrollbar takes in this browser, 0 where scrollbars overlay the
  * content (phones, macOS by default). Measured once, on a probe box that always scrolls.
  */
-export function measureScrollbarWidth(): number {
+function measureScrollbarWidth(): number {
   if (typeof document === 'undefined' || !document.body) return 0;
   const probe = document.createElement('div');
   probe.style.cssText = 'position:absolute;top:-200px;width:100px;height:100px;overflow:scroll;visibility:hidden';

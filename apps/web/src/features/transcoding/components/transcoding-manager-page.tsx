@@ -80,8 +80,12 @@ export default function TranscodingManagerPage() {
           scrollButtons="auto"
           allowScrollButtonsMobile
           aria-label="Transcoding lists"
-          // compact tabs: all eight fit at 1440 px; narrower screens scroll them
-          sx={{ '& .MuiTab-root': { minWidth: 0, px: 1 } }}
+          // compact tabs, and no room kept for an arrow that cannot scroll: all eight fit at 1440 px;
+          // narrower screens scroll them
+          sx={{
+            '& .MuiTab-root': { minWidth: 0, px: 1 },
+            '& .MuiTabs-scrollButtons.Mui-disabled': { display: 'none' },
+          }}
         >
           {JOB_TABS.map((tab, index) => (
             <Tab key={tab.key} label={tabLabel(tab.label, countOf(tab.count))} {...tabProps(TAB_PREFIX, index)} />
