@@ -86,7 +86,6 @@ export const JobListSchema = z.object({
 });
 export type JobList = z.infer<typeof JobListSchema>;
 
-
 /** The query of every list: the environment, and the date-range toolbar's filters. */
 export const JobListQuerySchema = z.object({
   environment: TranscodingEnvironmentSchema.optional(),

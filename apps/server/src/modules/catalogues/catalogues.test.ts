@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { DEMO_STAFF, type Role } from '@lectern/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app';
@@ -396,7 +397,9 @@ describe('catalogues API', () => {
       numberOfMonths: 12,
     });
     expect(s.totalVideos).toBeGreaterThan(0);
-    expect(s.imagePath).toMatch(/^data:image\/svg\+xml,/);
+    // a banner file the console serves, not a data URL (the contract refuses data: links)
+    expect(s.imagePath).toBe('/demo/banners/cat-quant-2026.svg');
+    expect(fs.existsSync(new URL(`../../../../web/public${s.imagePath}`, import.meta.url))).toBe(true);
   });
 
   it('answers 404 for a catalogue that does not exist', async () => {
