@@ -42,7 +42,7 @@ export const JOB_PAGE_SIZE = 50;
 /**
  * One row of a job list (spec 2 §3): fileName, videoId, transcodingSpeed, upload date and time,
  * completion, uploader, id, index; running and finished rows add the start date and time, finished
- * rows the end date and time. Dates are DD-MM-YYYY, times HH:mm (server time zone), as in tables.
+ * rows the end date and time. Dates are DD-MM-YYYY and times h:mm AM/PM, both in India time, as in tables.
  * Rows of the to-be-transcoded lists have `id` = the video id and no job fields.
  */
 export const TranscodeJobRowSchema = z.object({

@@ -357,7 +357,7 @@ describe('catalogues API', () => {
     expect(subscribed.status).toBe(409);
     expect(subscribed.body.message).toMatch(
       new RegExp(
-        `^'${taken!.name}' has [1-9]\\d* student subscription\\(s\\) and cannot be deleted\\. Archive it instead\\.$`,
+        `^'${taken!.name}' has [1-9]\\d* student subscriptions and cannot be deleted\\. Archive it instead\\.$`,
       ),
     );
     const c = (await admin('POST', '/publisher/cataloguemanager/create', newCatalogue('DEL-ME'))).body.data;

@@ -470,7 +470,7 @@ describe('subject management API', () => {
       403,
     );
     const res = await as('CONTENT_ADMIN', 'DELETE', '/api/subjects/subject', { subjectIds: [subjectId] });
-    expect(res.body).toEqual({ data: { deleted: [subjectId] }, message: '1 subject(s) deleted.' });
+    expect(res.body).toEqual({ data: { deleted: [subjectId] }, message: '1 subject deleted.' });
     expect((await as('CONTENT_ADMIN', 'GET', `/api/subjects/subject/subjectid/${subjectId}`)).status).toBe(404);
   });
 });

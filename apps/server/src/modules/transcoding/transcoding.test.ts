@@ -125,7 +125,7 @@ describe('transcoding with the ffmpeg worker', () => {
     });
     expect(row.transcodingSpeed).toBeGreaterThan(0);
     expect(row.startDate).toMatch(/^\d{2}-\d{2}-\d{4}$/);
-    expect(row.endTime).toMatch(/^\d{2}:\d{2}$/);
+    expect(row.endTime).toMatch(/^\d{1,2}:\d{2} [AP]M$/);
 
     // Playback: the video URL has an HLS address that serves the playlists and redirects segments.
     const url = await ctx.call('GET', `/api/file-explorer-service/cloud/videos/${videoId}/url`, { token: admin });

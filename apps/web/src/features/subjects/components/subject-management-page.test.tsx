@@ -179,12 +179,12 @@ describe('Subject Management listing', () => {
     expect((await screen.findByText(MESSAGES.subjectDeleteForbidden)).closest('[role="alert"]')).not.toBeNull();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    answer = ok({ deleted: ['s-org'] }, '1 subject(s) deleted.');
+    answer = ok({ deleted: ['s-org'] }, '1 subject deleted.');
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Delete subject?' })).getByRole('button', { name: 'Delete' }),
     );
-    expect((await screen.findByText('1 subject(s) deleted.')).closest('[role="status"]')).not.toBeNull();
+    expect((await screen.findByText('1 subject deleted.')).closest('[role="status"]')).not.toBeNull();
   });
 
   it('gives developers no create, select or delete', async () => {
