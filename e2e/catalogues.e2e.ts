@@ -25,7 +25,7 @@ async function openList(page: Page): Promise<Locator> {
 /** The list narrowed to the journey's catalogue; gives its row. */
 async function findRow(page: Page, table: Locator): Promise<Locator> {
   await page.getByRole('searchbox', { name: 'Search Catalogues' }).fill(CODE);
-  await page.getByTestId('data-table-count').getByText('1 records found').waitFor();
+  await page.getByTestId('data-table-count').getByText('1 record found').waitFor();
   return table.getByRole('row').filter({ hasText: CODE });
 }
 

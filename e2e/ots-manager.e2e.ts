@@ -16,7 +16,7 @@ async function openCatalogue(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Publisher - OTS Manager' }).waitFor();
   await page.getByRole('table', { name: 'Catalogues' }).locator('tbody tr').first().waitFor();
   await page.getByRole('searchbox', { name: 'Search Catalogues' }).fill(CATALOGUE.code);
-  await page.getByTestId('data-table-count').getByText('1 records found').waitFor();
+  await page.getByTestId('data-table-count').getByText('1 record found').waitFor();
   await page.getByRole('link', { name: `Edit OTS of ${CATALOGUE.name}` }).click();
   await page.getByRole('heading', { level: 1, name: 'Publisher - Edit OTS' }).waitFor();
   await page.getByText(`${CATALOGUE.name} (${CATALOGUE.code})`).waitFor();

@@ -101,7 +101,7 @@ async function listingRow(page: Page): Promise<Locator> {
   const table = page.getByRole('table', { name: 'Store listings' });
   await table.locator('tbody tr').first().waitFor();
   await page.getByRole('searchbox', { name: 'Search Store listings' }).fill(CODE);
-  await page.getByTestId('data-table-count').getByText('1 records found').waitFor();
+  await page.getByTestId('data-table-count').getByText('1 record found').waitFor();
   return table.getByRole('row').filter({ hasText: CODE });
 }
 

@@ -19,7 +19,7 @@ async function openUserManagement(page: Page): Promise<void> {
 /** Shows only the rows matching `text` (the table's own search). */
 async function searchUsers(page: Page, text: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search Staff users' }).fill(text);
-  await page.getByTestId('data-table-count').getByText('1 records found').waitFor();
+  await page.getByTestId('data-table-count').getByText('1 record found').waitFor();
 }
 
 interface NewUser {

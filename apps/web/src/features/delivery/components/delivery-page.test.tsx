@@ -38,7 +38,7 @@ describe('/deliveryManagement: tabs and list', () => {
     );
     await screen.findByText('DP-0103-2');
     expect(screen.queryByText('DP-0200-1')).toBeNull();
-    expect(screen.getByTestId('data-table-count').textContent).toMatch(/^1 records found/);
+    expect(screen.getByTestId('data-table-count').textContent).toMatch(/^1 record found/);
     const chip = screen.getByTestId('delivery-processed-on');
     chip.focus();
     await user.keyboard('{Delete}');

@@ -80,7 +80,7 @@ describe('Store listings', () => {
 
     await user.click(screen.getByRole('combobox', { name: 'Category' }));
     await user.click(await screen.findByRole('option', { name: 'Medical' }));
-    await screen.findByText('1 records found');
+    await screen.findByText('1 record found');
     expect(router.state.location.search).toContain('listings.category=cat-med');
     expect(find('GET /publisher/storemanager/all').at(-1)?.query.get('categoryId')).toBe('cat-med');
 
@@ -88,14 +88,14 @@ describe('Store listings', () => {
     await screen.findByText('3 records found');
     await user.click(screen.getByRole('combobox', { name: 'Lead page' }));
     await user.click(await screen.findByRole('option', { name: 'Featured on lead page' }));
-    await screen.findByText('1 records found');
+    await screen.findByText('1 record found');
     expect(screen.getByText(/^JEE Crash /)).toBeTruthy();
     expect(router.state.location.search).toContain('listings.lead=true');
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await screen.findByText('3 records found');
     await user.type(screen.getByRole('searchbox'), 'found');
-    await screen.findByText('1 records found');
+    await screen.findByText('1 record found');
     expect(screen.getByText(/^Old Foundation /)).toBeTruthy();
   });
 

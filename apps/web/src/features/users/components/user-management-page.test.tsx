@@ -77,7 +77,7 @@ function drawer() {
 describe('User Management', () => {
   it("shows only active or only deactivated staff for ?users.active (the overview's staff figures)", async () => {
     const { user } = await setup({}, 'Rohan Iyer', '/user-management?users.active=false');
-    expect(screen.getByTestId('data-table-count').textContent).toMatch(/^1 records found/);
+    expect(screen.getByTestId('data-table-count').textContent).toMatch(/^1 record found/);
     expect(screen.queryByText('Kavya Menon')).toBeNull();
     const chip = screen.getByTestId('users-active-filter');
     expect(chip.textContent).toBe('Deactivated staff only');
