@@ -139,7 +139,7 @@ describe('batch management', () => {
       await upload.click();
       await dialog.getByText('What the upload did').waitFor();
       await dialog
-        .getByText(/^3 student\(s\) added to .+ \(3 new\); 2 row\(s\) left out\.$/)
+        .getByText(/^3 students added to .+ \(3 new\); 2 rows left out\.$/)
         .first()
         .waitFor();
       await shot(page, 'batches-upload-result');
@@ -177,7 +177,7 @@ describe('batch management', () => {
       await failed.getByText(`1 student moved to ${EVENING.name}; 1 could not be moved.`).waitFor();
       const line = await failed.getByRole('listitem').textContent();
       expect(line).toMatch(
-        new RegExp(`^For (Kavya Nair|Arjun Reddy) batch '${EVENING.name}' is full \\(1 students\\)\\.$`),
+        new RegExp(`^For (Kavya Nair|Arjun Reddy) batch '${EVENING.name}' is full \\(1 student\\)\\.$`),
       );
       await shot(page, 'batch-students-move-failure');
       await failed.getByRole('button', { name: 'Close' }).last().click();
@@ -256,7 +256,7 @@ describe('batch management', () => {
         buffer: Buffer.from(`Name,Mobile Number\nTara Bose,${mobile(7)}\nNeel Shah,0${mobile(8)}\n`),
       });
       await dialog.getByText('Left out: 2').waitFor();
-      await dialog.getByText(`batch '${EVENING.name}' is full (1 students).`).first().waitFor();
+      await dialog.getByText(`batch '${EVENING.name}' is full (1 student).`).first().waitFor();
       await shot(page, 'batches-upload-preview');
       await page.keyboard.press('Escape');
       // a pointer left over the rows would hover the navigation when the check widens the page to 1440 px

@@ -167,7 +167,11 @@ describe('live classes', () => {
       await signInThroughScreen(page, ADMIN.phone);
       await page.goto('/live-classes/insights');
       await page.getByRole('heading', { level: 1, name: 'Live Class Insights' }).waitFor();
-      await page.getByRole('combobox', { name: 'Class' }).fill(held.title);
+      // the screen opens on the latest class held; once it shows, another is chosen
+      const classBox = page.getByRole('combobox', { name: 'Class' });
+      await expect.poll(() => classBox.inputValue(), { timeout: 30_000 }).not.toBe('');
+      await page.getByTestId('figure-Invited').waitFor();
+      await classBox.fill(held.title);
       await page
         .getByRole('option', { name: new RegExp(`^${escape(held.title)} · `) })
         .first()
@@ -186,7 +190,7 @@ describe('live classes', () => {
         mimeType: 'text/csv',
         buffer: Buffer.from(csv),
       });
-      await page.getByText(/2 session\(s\) read from participants\.csv; 1 row\(s\) could not be read/).waitFor();
+      await page.getByText(/2 sessions read from participants\.csv; 1 row could not be read/).waitFor();
       await page.getByRole('button', { name: 'Import 2 sessions' }).click();
       await page.getByText('1 participant matched to students; 1 to match by hand.').first().waitFor();
       await page

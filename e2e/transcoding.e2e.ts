@@ -127,7 +127,7 @@ describe('transcoding, playback and the demo-video browser', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).waitFor();
       await checkScreen(page, 'transcoding-submit-dialog');
       await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
-      await page.getByText(/1 video\(s\) submitted to the reserved queue\./).waitFor();
+      await page.getByText(/1 video submitted to the reserved queue\./).waitFor();
       await waitFor(
         'the second job to end',
         async () => {
