@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -31,7 +31,7 @@ const NO_QUERY = {};
 const chartFallback = <Skeleton variant="rounded" height={260} aria-label="Loading the chart" />;
 
 /**
- * /live-classes/insights: choose a held class (in the URL; the latest held at first) for its figures, who was in class over
+ * /live-classes/insights: choose a held class (in the URL) for its figures, who was in class over
  * time, every student's attendance with why (exported as CSV), the participants to match by hand
  * and the import of Zoom's participants CSV; an offline class's marking; a batch's attendance
  * across its classes.
@@ -49,9 +49,6 @@ export default function InsightsPage() {
   const batchId = params.get('batch');
   const held = useMemo(() => (classes.data ?? []).filter(isHeld).reverse(), [classes.data]);
   const chosen = held.find((c) => c.liveClassId === liveClassId) ?? null;
-  // with none chosen it opens on the latest class held to its end (else the latest going on), in the URL
-  const latest = held.find((c) => c.status === 'ENDED') ?? held[0];
-  const latestId = latest?.liveClassId;
 
   function choose(next: { liveClassId?: string | null; batch?: string | null }) {
     setParams(
@@ -66,12 +63,6 @@ export default function InsightsPage() {
       { replace: true },
     );
   }
-
-  useEffect(() => {
-    if (!liveClassId && latestId) choose({ liveClassId: latestId });
-    // choose is rebuilt each render; the choice depends only on these
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [liveClassId, latestId]);
 
   const batchChoices = useMemo(
     () => [...new Map((classes.data ?? []).flatMap((c) => c.batches).map((b) => [b.batchId, b] as const)).values()],
