@@ -192,7 +192,9 @@ describe('batch management', () => {
         .click();
       const confirm = page.getByRole('dialog', { name: `Close ${MORNING.name}?` });
       await confirm
-        .getByText(/will take no new students and no new live classes\. Its 2 students stay in it/)
+        .getByText(
+          /will take no new students and no new live classes\. It keeps its 2 students, and its classes so far keep their records/,
+        )
         .waitFor();
       await shot(page, 'batches-close');
       await confirm.getByRole('button', { name: 'Close batch' }).click();
