@@ -77,7 +77,7 @@ describe('legal terms', () => {
       .getByRole('table', { name: `Version ${startVersion + 1} and version ${startVersion + 2} side by side` })
       .waitFor();
     await page
-      .getByText(`1 block differs between version ${startVersion + 1} and version ${startVersion + 2}.`)
+      .getByText(`1 block changed between version ${startVersion + 1} and version ${startVersion + 2}.`)
       .waitFor();
     const added = compare.locator('ins');
     expect(await added.allTextContents()).toEqual(['Support answers within two working days.']);

@@ -167,11 +167,16 @@ describe('live classes', () => {
       await signInThroughScreen(page, ADMIN.phone);
       await page.goto('/live-classes/insights');
       await page.getByRole('heading', { level: 1, name: 'Live Class Insights' }).waitFor();
-      await page.getByRole('combobox', { name: 'Class' }).fill(held.title);
-      await page
-        .getByRole('option', { name: new RegExp(`^${escape(held.title)} · `) })
-        .first()
-        .click();
+      // the screen opens on the latest class held; once it shows, another is chosen
+      const classBox = page.getByRole('combobox', { name: 'Class' });
+      await expect.poll(() => classBox.inputValue(), { timeout: 30_000 }).not.toBe('');
+      await page.getByTestId('figure-Invited').waitFor();
+      await classBox.fill(held.title);
+      const heldOption = page.getByRole('option', { name: new RegExp(`^${escape(held.title)} · `) }).first();
+      const when = ((await heldOption.textContent()) ?? '').split(' · ').slice(1).join(' · ');
+      await heldOption.click();
+      // the chosen class's own figures (under its time) replace the latest's before its CSV is dropped
+      await page.getByText(`${when} · present at`).waitFor();
       await page.getByTestId('figure-Invited').waitFor();
 
       const at = (minute: number) => zoomTime(held.startMs + minute * 60_000);

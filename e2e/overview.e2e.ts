@@ -76,7 +76,7 @@ async function listCount(page: Page, href: string): Promise<() => Promise<string
   }
   return async () => {
     const line = page.locator('[data-testid="data-table-count"]:visible').first();
-    return /^([\d,]+) records found/.exec((await line.textContent()) ?? '')?.[1] ?? 'loading';
+    return /^([\d,]+) records? found/.exec((await line.textContent()) ?? '')?.[1] ?? 'loading';
   };
 }
 

@@ -149,7 +149,7 @@ describe('store listings', () => {
       await page.getByRole('heading', { level: 1, name: 'Publisher - Store Listings' }).waitFor();
       await page
         .getByTestId('data-table-count')
-        .getByText(/records found/)
+        .getByText(/records? found/)
         .waitFor();
       await shot(page, 'store-listings');
       await page.getByRole('link', { name: 'Create store listing' }).click();
@@ -306,7 +306,7 @@ describe('store listings', () => {
       await page.goto(LISTINGS);
       await page
         .getByTestId('data-table-count')
-        .getByText(/records found/)
+        .getByText(/records? found/)
         .waitFor();
       await shot(page, 'store-listings');
       await page.goto(`/publisher/storeManager/store?storeId=${storeId}`);

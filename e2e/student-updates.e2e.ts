@@ -6,7 +6,7 @@
  * home-page video is changed and the choice survives a reload. The list and the drawer at desktop and
  * phone widths, each screen through the accessibility check.
  */
-import { DEMO_STAFF, formatIndiaDateTime } from '@lectern/contract';
+import { DEMO_STAFF, formatIndiaDateTime, formatIndiaDateWithTime } from '@lectern/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
@@ -94,7 +94,7 @@ describe('student updates', () => {
     await drawer.waitFor({ state: 'hidden' });
     await findUpdate(page);
     await row(page).getByText('Scheduled', { exact: true }).waitFor();
-    await row(page).getByText(formatIndiaDateTime(publishAt), { exact: true }).waitFor();
+    await row(page).getByText(formatIndiaDateWithTime(publishAt), { exact: true }).waitFor();
     expect(await row(page).textContent()).toContain('JEE Advanced 2027 Morning (JEE27-KOTA-M)');
   });
 

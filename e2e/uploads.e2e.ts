@@ -72,7 +72,7 @@ describe('uploads', () => {
       const parts = watchParts(page);
       await chooseFile(page, file);
       const panel = page.getByRole('region', { name: 'Uploads' });
-      await panel.getByText('1 items in progress').waitFor();
+      await panel.getByText('1 item in progress').waitFor();
       for (const label of ['FIX FAILURES (0)', 'Upload All', 'Clear Uploaded', 'Clear All']) {
         expect(await panel.getByRole('button', { name: label }).isVisible(), label).toBe(true);
       }

@@ -72,7 +72,7 @@ describe('Legal', () => {
     const compare = screen.getByRole('table', { name: 'Version 1 and version 2 side by side' });
     expect(within(compare).getByText('7', { selector: 'del' })).toBeTruthy();
     expect(within(compare).getByText('14', { selector: 'ins' })).toBeTruthy();
-    expect(screen.getByText('1 block differs between version 1 and version 2.')).toBeTruthy();
+    expect(screen.getByText('1 block changed between version 1 and version 2.')).toBeTruthy();
   });
 
   it('asks for a change note, then saves from the version it started with', async () => {

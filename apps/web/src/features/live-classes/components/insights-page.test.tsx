@@ -71,6 +71,37 @@ describe('/live-classes/insights', () => {
     expect(options.map((o) => o.textContent?.split(' · ')[0])).toEqual(['Lab practical', 'Kinematics revision']);
   });
 
+  it('opens on the latest class held to its end; a cleared box stays empty', async () => {
+    const { router, user } = await setup(
+      {
+        'GET /batch/live-schedule/all': {
+          body: {
+            data: [
+              liveClass('lc-old', 'Units and dimensions', { startTime: '2026-11-17T04:30:00.000Z', status: 'ENDED' }),
+              HELD,
+              // going on now: not yet held to its end
+              liveClass('lc-live', 'Vectors', { startTime: '2026-11-26T04:30:00.000Z', status: 'LIVE' }),
+              liveClass('lc-next', 'Not yet held'),
+            ],
+          },
+        },
+      },
+      '/live-classes/insights',
+    );
+    await screen.findByTestId('figure-Present');
+    expect(figure('Invited')).toBe('42');
+    const box = screen.getByRole('combobox', { name: 'Class' }) as HTMLInputElement;
+    expect(box.value).toMatch(/^Kinematics revision · /);
+    expect(screen.queryByText('Choose a class to see its attendance.')).toBeNull();
+
+    // typing another title clears the box first: the latest class is not put back under the typing
+    await user.clear(box);
+    expect(await screen.findByText('Choose a class to see its attendance.')).toBeTruthy();
+    expect(screen.queryByTestId('figure-Present')).toBeNull();
+    expect(box.value).toBe('');
+    expect(new URLSearchParams(router.state.location.search).get('liveClassId')).toBe('');
+  });
+
   it('matches a participant by hand to a student of the class who did not join', async () => {
     const { user, find } = await setup({
       'PUT /batch/live/attendance/match': {

@@ -31,7 +31,7 @@ const NO_QUERY = {};
 const chartFallback = <Skeleton variant="rounded" height={260} aria-label="Loading the chart" />;
 
 /**
- * /live-classes/insights: choose a held class (in the URL) for its figures, who was in class over
+ * /live-classes/insights: choose a held class (in the URL; the latest held until one is chosen or the box is cleared) for its figures, who was in class over
  * time, every student's attendance with why (exported as CSV), the participants to match by hand
  * and the import of Zoom's participants CSV; an offline class's marking; a batch's attendance
  * across its classes.
@@ -48,14 +48,19 @@ export default function InsightsPage() {
   const liveClassId = params.get('liveClassId');
   const batchId = params.get('batch');
   const held = useMemo(() => (classes.data ?? []).filter(isHeld).reverse(), [classes.data]);
-  const chosen = held.find((c) => c.liveClassId === liveClassId) ?? null;
+  // Until a class is chosen the screen shows the latest held to its end (else the latest going on). A
+  // cleared box is an empty choice in the URL, so clearing it (as typing a new title does) shows nothing.
+  const latest = held.find((c) => c.status === 'ENDED') ?? held[0];
+  const shownId = liveClassId ?? latest?.liveClassId;
+  const chosen = held.find((c) => c.liveClassId === shownId) ?? null;
 
   function choose(next: { liveClassId?: string | null; batch?: string | null }) {
     setParams(
       (previous) => {
         const updated = new URLSearchParams(previous);
         for (const [key, value] of Object.entries(next)) {
-          if (value) updated.set(key, value);
+          // '' stays: an empty choice the user made
+          if (value != null) updated.set(key, value);
           else updated.delete(key);
         }
         return updated;
@@ -81,7 +86,7 @@ export default function InsightsPage() {
         options={held}
         value={chosen}
         loading={classes.isPending}
-        onChange={(_e, option) => choose({ liveClassId: option?.liveClassId ?? null })}
+        onChange={(_e, option) => choose({ liveClassId: option?.liveClassId ?? '' })}
         getOptionLabel={(c) => `${c.title} · ${formatClassTime(c.startTime, c.endTime)}`}
         isOptionEqualToValue={(a, b) => a.liveClassId === b.liveClassId}
         noOptionsText="No class has been held yet."
