@@ -163,6 +163,21 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+/**
+ * Lectern's own machine-readable codes (beside the spec's numeric ones): the code a caller branches
+ * on, and the catalogue message the server fills for a person to read. A stale version is answered
+ * 409 with `errorCode: 'STALE_VERSION'` and the filled `staleVersion` sentence, so a screen never
+ * has to compare message text to know that someone else saved first.
+ */
+export const APP_ERROR_CODES = {
+  STALE_VERSION: 'staleVersion',
+} as const satisfies Record<string, MessageKey>;
+
+export type AppErrorCode = keyof typeof APP_ERROR_CODES;
+
+/** The code a stale-version answer carries. */
+export const STALE_VERSION: AppErrorCode = 'STALE_VERSION';
+
 /** Messages by HTTP status (spec §8). */
 export const STATUS_MESSAGES: Record<number, string> = {
   401: MESSAGES.unauthorized,

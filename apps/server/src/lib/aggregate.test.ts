@@ -1,4 +1,4 @@
-import { MESSAGES, fillMessage } from '@lectern/contract';
+import { MESSAGES, STALE_VERSION, fillMessage } from '@lectern/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
@@ -92,6 +92,7 @@ describe('changeAggregate', () => {
     await expect(stale).rejects.toMatchObject({
       statusCode: 409,
       message: fillMessage(MESSAGES.staleVersion, { entity: 'user' }),
+      extra: { errorCode: STALE_VERSION },
     });
     expect(applied).toBe(false);
     expect(await row()).toEqual(before);

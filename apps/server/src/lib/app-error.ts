@@ -1,11 +1,15 @@
-import { MESSAGES, fillMessage, type MessageKey } from '@lectern/contract';
+import { APP_ERROR_CODES, MESSAGES, fillMessage, type AppErrorCode, type MessageKey } from '@lectern/contract';
+
+const APP_ERROR_KEYS = new Map<MessageKey, AppErrorCode>(
+  Object.entries(APP_ERROR_CODES).map(([code, key]) => [key, code as AppErrorCode]),
+);
 
 /** A failure the caller should see: HTTP status, catalogue message, optional error code. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly extra: { errorCode?: number; tokenInvalid?: boolean; headers?: Record<string, string> } = {},
+    readonly extra: { errorCode?: number | string; tokenInvalid?: boolean; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -21,7 +25,9 @@ export class AppError extends Error {
     values?: Record<string, string | number>,
     extra?: AppError['extra'],
   ): AppError {
-    return failWith(MESSAGES)(statusCode, key, values, extra);
+    // a message with a machine-readable code of Lectern's own (a stale version) carries it
+    const code = APP_ERROR_KEYS.get(key);
+    return failWith(MESSAGES)(statusCode, key, values, code ? { errorCode: code, ...extra } : extra);
   }
 }
 

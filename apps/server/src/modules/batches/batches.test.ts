@@ -219,6 +219,8 @@ describe('batches API', () => {
     const stale = await admin('PUT', '/batch/updateBatch', { ...update, batchName: 'Lost edit' });
     expect(stale.status).toBe(409);
     expect(stale.body.message).toBe(MESSAGES.staleVersion.replace('[entity]', 'batch'));
+    // the code a client branches on, beside the sentence a person reads
+    expect(stale.body.errorCode).toBe('STALE_VERSION');
 
     const staleClose = await admin('PUT', `/batch/closeBatch/${created.batchId}`, { version: 0 });
     expect(staleClose.status).toBe(409);
