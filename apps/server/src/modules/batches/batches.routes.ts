@@ -5,17 +5,22 @@ import { registerDomain } from '../../lib/routing';
 import { StudentsRepository } from '../students/students.repository';
 import { BatchesRepository } from './batches.repository';
 import { BatchesService } from './batches.service';
+import { GroupsService } from './groups.service';
+import { MembershipService } from './membership.service';
+import { ReferenceDataService } from './reference-data.service';
 import { sampleUploadSheet } from './sample-sheet';
+import { SheetUploadService } from './sheet-upload.service';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function batchesRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const service = new BatchesService(
-    deps.db,
-    new BatchesRepository(deps.db),
-    new StudentsRepository(deps.db),
-    deps.config.invoicing.supplierStateCode,
-  );
+  const repo = new BatchesRepository(deps.db);
+  const students = new StudentsRepository(deps.db);
+  const service = new BatchesService(deps.db, repo);
+  const reference = new ReferenceDataService(deps.db, repo);
+  const membership = new MembershipService(deps.db, repo, students);
+  const upload = new SheetUploadService(deps.db, repo, students, deps.config.invoicing.supplierStateCode);
+  const groups = new GroupsService(deps.db, repo);
   registerDomain(app, deps, contract.batches, {
     page: async ({ query }) => ({ data: await service.page(query.page, query.size) }),
     byStatus: async ({ params }) => ({ data: await service.byStatus(params.status) }),
@@ -33,18 +38,18 @@ export function batchesRoutes(app: FastifyInstance, deps: AppDeps): void {
       return { data: batch, message };
     },
     byId: async ({ params }) => ({ data: await service.byId(params.batchId) }),
-    branches: async () => ({ data: { data: await service.branches() } }),
+    branches: async () => ({ data: { data: await reference.branches() } }),
     createBranch: async ({ auth, body }) => {
-      const { branch, message } = await service.createBranch(auth, body);
+      const { branch, message } = await reference.createBranch(auth, body);
       return { data: branch, message };
     },
-    programs: async () => ({ data: { data: await service.programs() } }),
+    programs: async () => ({ data: { data: await reference.programs() } }),
     createProgram: async ({ auth, body }) => {
-      const { program, message } = await service.createProgram(auth, body);
+      const { program, message } = await reference.createProgram(auth, body);
       return { data: program, message };
     },
     bulkUpload: async ({ auth, body }) => {
-      const result = await service.bulkUpload(auth, body);
+      const result = await upload.bulkUpload(auth, body);
       return { data: result, message: result.message };
     },
     sampleUpload: async () => ({
@@ -56,30 +61,30 @@ export function batchesRoutes(app: FastifyInstance, deps: AppDeps): void {
       file: { body: await sampleUploadSheet(), contentType: XLSX },
     }),
     moveStudents: async ({ auth, body }) => {
-      const result = await service.move(auth, body);
+      const result = await membership.move(auth, body);
       return { data: result, message: result.message };
     },
-    studentIds: async ({ params }) => ({ data: await service.studentIds(params.batchId) }),
+    studentIds: async ({ params }) => ({ data: await membership.studentIds(params.batchId) }),
     addStudent: async ({ auth, params, body }) => {
-      const { member, message } = await service.addStudent(auth, params.batchId, body);
+      const { member, message } = await membership.addStudent(auth, params.batchId, body);
       return { data: member, message };
     },
     removeStudent: async ({ auth, params }) => {
-      const { message } = await service.removeStudent(auth, params.batchId, params.studentId);
+      const { message } = await membership.removeStudent(auth, params.batchId, params.studentId);
       return { data: { removed: true as const }, message };
     },
-    groups: async () => ({ data: await service.groups() }),
+    groups: async () => ({ data: await groups.groups() }),
     createGroup: async ({ auth, body }) => {
-      const { group, message } = await service.createGroup(auth, body);
+      const { group, message } = await groups.createGroup(auth, body);
       return { data: group, message };
     },
     updateGroup: async ({ auth, body }) => {
-      const { group, message } = await service.updateGroup(auth, body);
+      const { group, message } = await groups.updateGroup(auth, body);
       return { data: group, message };
     },
-    group: async ({ params }) => ({ data: await service.group(params.groupId) }),
+    group: async ({ params }) => ({ data: await groups.group(params.groupId) }),
     deleteGroup: async ({ auth, params }) => {
-      const { message } = await service.deleteGroup(auth, params.groupId);
+      const { message } = await groups.deleteGroup(auth, params.groupId);
       return { data: { deleted: true as const }, message };
     },
   });
