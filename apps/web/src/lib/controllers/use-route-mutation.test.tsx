@@ -1,0 +1,98 @@
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { notificationsContract } from '@lectern/contract';
+import { mockApi } from '../../test/mock-api';
+import { resetApiClient } from '../api-client';
+import { isApiError } from '../api-error';
+import { createQueryClient } from '../query-client';
+import { useRouteMutation } from './use-route-mutation';
+
+function harness() {
+  const queryClient = createQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  return { queryClient, wrapper };
+}
+
+beforeEach(() => resetApiClient());
+
+describe('useRouteMutation', () => {
+  it('sends the typed input to the route and resolves to { data, message }', async () => {
+    const api = await mockApi({
+      'PUT /notifications/staff/read': { body: { data: { updated: 2 }, message: 'Marked read.' } },
+    });
+    const { wrapper } = harness();
+    const { result } = renderHook(() => useRouteMutation(notificationsContract.markRead), { wrapper });
+    let answer: unknown;
+    await act(async () => {
+      answer = await result.current.mutateAsync({ body: { notificationIds: ['n1', 'n2'] } });
+    });
+    expect(answer).toEqual({ data: { updated: 2 }, message: 'Marked read.' });
+    expect(api.find('PUT /notifications/staff/read')[0]?.body).toEqual({ notificationIds: ['n1', 'n2'] });
+  });
+
+  it('maps the screen’s variables with toInput', async () => {
+    const api = await mockApi({ 'PUT /notifications/staff/read': { body: { data: { updated: 1 } } } });
+    const { wrapper } = harness();
+    const { result } = renderHook(
+      () =>
+        useRouteMutation(notificationsContract.markRead, {
+          toInput: (id: string) => ({ body: { notificationIds: [id] } }),
+        }),
+      { wrapper },
+    );
+    await act(async () => {
+      await result.current.mutateAsync('n9');
+    });
+    expect(api.find('PUT /notifications/staff/read')[0]?.body).toEqual({ notificationIds: ['n9'] });
+  });
+
+  it('reads the named queries again once it settles, a refusal included', async () => {
+    let answer = { status: 409, body: { error: true, message: 'Stale.', errorCode: 'STALE_VERSION' } };
+    await mockApi({
+      'PUT /notifications/staff/read': () => answer,
+    });
+    const { queryClient, wrapper } = harness();
+    let reads = 0;
+    const { result } = renderHook(
+      () => {
+        useQuery({ queryKey: ['things'], queryFn: () => ++reads });
+        return useRouteMutation(notificationsContract.markRead, { invalidate: [['things']] });
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(reads).toBe(1));
+    const error = await act(() => result.current.mutateAsync({ body: {} }).catch((e: unknown) => e));
+    expect(isApiError(error) && error.errorCode).toBe('STALE_VERSION');
+    await waitFor(() => expect(reads).toBe(2));
+    answer = { status: 200, body: { data: { updated: 0 } } } as never;
+    await act(() => result.current.mutateAsync({ body: {} }));
+    await waitFor(() => expect(reads).toBe(3));
+    queryClient.clear();
+  });
+
+  it('reads them again only after a success when asked to', async () => {
+    await mockApi({
+      'PUT /notifications/staff/read': { status: 400, body: { error: true, message: 'No.' } },
+    });
+    const { wrapper } = harness();
+    let reads = 0;
+    const { result } = renderHook(
+      () => {
+        useQuery({ queryKey: ['things'], queryFn: () => ++reads });
+        return useRouteMutation(notificationsContract.markRead, {
+          invalidate: [['things']],
+          invalidateOn: 'success',
+        });
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(reads).toBe(1));
+    await act(() => result.current.mutateAsync({ body: {} }).catch(() => undefined));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reads).toBe(1);
+  });
+});
