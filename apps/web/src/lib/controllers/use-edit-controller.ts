@@ -1,0 +1,145 @@
+import { useState, type ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { STALE_VERSION } from '@lectern/contract';
+import { useLeaveGuard } from '../../hooks/use-leave-guard';
+import { isApiError } from '../api-error';
+
+/** Anything saved at a version: the server refuses a save made at an older one (409, STALE_VERSION). */
+export interface Versioned {
+  version: number;
+}
+
+/** Someone else saved first: what the screen shows until the user chooses. */
+export interface StaleState<T> {
+  /** the server's message (the catalogue's `staleVersion` sentence) */
+  message: string;
+  /** the server's copy now, once known */
+  latest: T | undefined;
+  /** the fields (as labelled) whose server value differs from what the user started from */
+  changed: string[];
+}
+
+export interface EditControllerOptions<T extends Versioned, V extends FieldValues> {
+  /** the object opened, or null when creating one */
+  item: T | null;
+  form: UseFormReturn<V>;
+  /** the form's values for a saved object */
+  toValues: (item: T) => V;
+  /** saves the values: at `base`'s version, or as a new object when `base` is null */
+  save: (values: V, base: T | null) => Promise<unknown>;
+  /** the server's copy as the screen holds it now (a query read again after the refusal) */
+  latest?: T | undefined;
+  /** reads the server's copy after a refusal, when the screen holds no query of it */
+  fetchLatest?: () => Promise<T | undefined>;
+  /** the screen's names of the fields, for the list of what changed (a field without one is not listed) */
+  labels: Partial<Record<keyof V & string, string>>;
+  /** whether 'Overwrite with mine' is offered: false where the domain must not lose the other save */
+  allowOverwrite?: boolean;
+  /** asks before unsaved changes are left behind while this holds (the drawer is open, the page shown) */
+  guardWhen?: boolean;
+  /** what the leave question says */
+  guardMessage?: ReactNode;
+}
+
+export interface EditController<T extends Versioned, V extends FieldValues> {
+  /** the object the form's values are based on: it moves only when the user loads the server's copy */
+  base: T | null;
+  /** saves at the base's version; false when it was refused (a stale version shows its notice) */
+  submit: (values: V) => Promise<boolean>;
+  /** set while the user's save was refused as stale */
+  stale: StaleState<T> | null;
+  /** discards the user's edits and takes the server's copy */
+  loadLatest: (() => void) | undefined;
+  /** saves the user's values again, at the server's version */
+  overwrite: (() => Promise<boolean>) | undefined;
+  /** the unsaved-changes question, to render; `allow()` lets a save's own navigation through */
+  guard: { dialog: ReactNode; allow: () => void };
+}
+
+/** Whether an error is the server's answer to a save made at an old version. */
+export function isStaleVersion(error: unknown): boolean {
+  return isApiError(error) && error.errorCode === STALE_VERSION;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The labels of the fields whose values differ between two copies of an object. */
+export function changedFields<V extends FieldValues>(
+  from: V,
+  to: V,
+  labels: Partial<Record<keyof V & string, string>>,
+): string[] {
+  return (Object.keys(labels) as (keyof V & string)[])
+    .filter((key) => !same(from[key], to[key]))
+    .map((key) => labels[key] ?? key);
+}
+
+/**
+ * The one way an editor loads, saves and meets someone else's save. It saves at the version it read;
+ * a stale-version refusal keeps the user's edits and says which fields changed on the server, with
+ * 'Load latest' (take theirs) and, where allowed, 'Overwrite with mine' (save mine at their version).
+ * It also asks before unsaved changes are left behind.
+ */
+export function useEditController<T extends Versioned, V extends FieldValues>(
+  options: EditControllerOptions<T, V>,
+): EditController<T, V> {
+  const { form, toValues, save, labels, allowOverwrite = true } = options;
+  const [base, setBase] = useState<T | null>(options.item);
+  const [refusal, setRefusal] = useState<{ message: string; fetched: T | undefined } | null>(null);
+  const guard = useLeaveGuard(Boolean(options.guardWhen) && form.formState.isDirty, options.guardMessage);
+
+  const held = refusal?.fetched ?? options.latest;
+  const latest = held && base && held.version !== base.version ? held : undefined;
+  const stale: StaleState<T> | null =
+    refusal && base
+      ? {
+          message: refusal.message,
+          latest,
+          changed: latest ? changedFields(toValues(base), toValues(latest), labels) : [],
+        }
+      : null;
+
+  async function saveAt(values: V, at: T | null): Promise<boolean> {
+    try {
+      await save(values, at);
+      setRefusal(null);
+      guard.allow();
+      return true;
+    } catch (error) {
+      if (!isStaleVersion(error) || !isApiError(error)) {
+        // another refusal: the screen shows it; the notice of an earlier one no longer holds
+        setRefusal(null);
+        return false;
+      }
+      setRefusal({ message: error.message, fetched: undefined });
+      const fetched = await options.fetchLatest?.().catch(() => undefined);
+      if (fetched) setRefusal({ message: error.message, fetched });
+      return false;
+    }
+  }
+
+  return {
+    base,
+    submit: (values) => saveAt(values, base),
+    stale,
+    loadLatest: latest
+      ? () => {
+          setBase(latest);
+          form.reset(toValues(latest));
+          setRefusal(null);
+        }
+      : undefined,
+    overwrite:
+      latest && allowOverwrite
+        ? async () => {
+            const saved = await saveAt(form.getValues(), latest);
+            // a later refusal is measured against the version now held
+            if (!saved) setBase(latest);
+            return saved;
+          }
+        : undefined,
+    guard,
+  };
+}
