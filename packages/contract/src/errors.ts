@@ -2,7 +2,7 @@ import { plural } from './format';
 
 /**
  * The error catalogue of both specifications (§8), with their exact texts, plus the few messages
- * Lectern adds where the specifications are silent (marked "Lectern"; see docs/decisions.md).
+ * Lectern adds where the specifications are silent (marked "Lectern"; see docs/domains/platform.md "Messages").
  */
 export const MESSAGES = {
   unauthorized: 'You are not authorized to take this action.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The field schemas every domain's inputs share (DESIGN §2, docs/decisions.md "Dates and links"): one
+// The field schemas every domain's inputs share (DESIGN §2, docs/domains/platform.md "Days, dates and links"): one
 // calendar day, one date and time, one link. A value these refuse never reaches a service or the
 // database, so a wrong day or a hostile link answers 400 naming the field, never 500.
 

@@ -315,7 +315,7 @@ const listingId = (catalogueId: string) => `store-${catalogueId.replace(/^cat-/,
 
 /**
  * A small banner in the catalogue's colours: a file the console serves (apps/web/public/demo/banners),
- * not a data URL, so it passes the contract's link rule (docs/decisions.md "Dates and links").
+ * not a data URL, so it passes the contract's link rule (docs/domains/platform.md "Days, dates and links").
  */
 function bannerUrl(c: DemoCatalogue): string {
   return `/demo/banners/${c.code.toLowerCase()}.svg`;

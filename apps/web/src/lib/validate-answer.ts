@@ -41,7 +41,7 @@ function same(a: unknown, b: unknown): boolean {
  * by a sample: its first 50 items and everything around them. When the schema changed nothing in the
  * sample (no defaults, transforms or unknown keys removed), the rest of the list is the console's own
  * server's output of the same types and is taken as it is; otherwise the whole answer is parsed.
- * (docs/decisions.md, "Speed": the server checks every answer against the contract in its tests.)
+ * (docs/domains/platform.md, "Speed": the server checks every answer against the contract in its tests.)
  */
 export function validateAnswer<S extends z.ZodType>(
   schema: S,

@@ -6,7 +6,7 @@ import { fillMessage } from '../errors';
 
 /**
  * The kinds of update, each a tab and a route `/student-updates/{updateType}` (the spec leaves the set
- * open; docs/decisions.md "Student updates" explains the choice). The value is the URL segment.
+ * open; docs/domains/student-updates.md "Types" explains the choice). The value is the URL segment.
  */
 export const STUDENT_UPDATE_TYPES = ['announcements', 'exam-alerts', 'class-updates', 'offers', 'results'] as const;
 export type StudentUpdateType = (typeof STUDENT_UPDATE_TYPES)[number];

@@ -1,5 +1,5 @@
 -- migrate:up
--- Stored links the contract's link rule now refuses (issue 30, docs/decisions.md "Dates and links"):
+-- Stored links the contract's link rule now refuses (issue 30, docs/domains/platform.md "Days, dates and links"):
 -- javascript:, data:, vbscript: and other schemes, http: to another host, '//host', backslashes,
 -- '..' segments, control and invisible characters, more than 2000 characters. Each is cleared the way
 -- its field allows: an optional link becomes null; a list entry that exists only for its link (a

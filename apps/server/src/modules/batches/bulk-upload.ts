@@ -12,7 +12,7 @@ import {
  * when, ignoring case, dots and spacing, every word of the shorter name is a word of the longer one
  * or its initial: 'AARAV  MEHTA', 'Aarav K. Mehta' and 'A. Mehta' are Aarav Kumar Mehta; 'Rahul
  * Mehta' is not. A clearly different name is refused (nameDiffers) rather than guessed: the number
- * may have been typed on the wrong row (docs/decisions.md).
+ * may have been typed on the wrong row (docs/domains/batches.md).
  */
 export function sameStudentName(existing: string, sheet: string): boolean {
   const words = (name: string) =>

@@ -1,6 +1,6 @@
 // Code 128 (ISO/IEC 15417), code set B, drawn as vector bars: couriers' scanners read the tracking id
 // off the label. Written here rather than taken from bwip-js (DESIGN §9) because pdfmake draws vectors
-// itself, and set B is one table and a checksum (docs/decisions.md).
+// itself, and set B is one table and a checksum (docs/domains/delivery.md "Labels").
 
 /** The 107 symbols as bar/space widths in modules, bar first; 106 is the stop (13 modules). */
 // prettier-ignore
