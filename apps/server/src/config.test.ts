@@ -133,3 +133,81 @@ describe('bucket and CDN templates', () => {
     );
   });
 });
+
+describe('refused values name their variable', () => {
+  it.each([
+    [{ GST_PERCENT: 'abc' }, "GST_PERCENT must be a number from 0 to 100, got 'abc'"],
+    [{ GST_PERCENT: '120' }, "GST_PERCENT must be a number from 0 to 100, got '120'"],
+    [{ LOG_REQUEST_SAMPLE: 'often' }, "LOG_REQUEST_SAMPLE must be a number from 0 to 1, got 'often'"],
+    [{ PORT: '70000' }, "PORT must be between 0 and 65535, got '70000'"],
+    [{ SESSION_TTL_HOURS: '1.5' }, "SESSION_TTL_HOURS must be a whole number, got '1.5'"],
+    [{ TRANSCODE_CONCURRENCY: '0' }, "TRANSCODE_CONCURRENCY must be between 1 and 16, got '0'"],
+    [{ TRANSCODE_STALE_SECONDS: '3' }, 'TRANSCODE_STALE_SECONDS must be at least twice TRANSCODE_HEARTBEAT_SECONDS'],
+    [{ DEMO_MODE: 'flase' }, "DEMO_MODE must be true or false (or 1/0, yes/no, on/off), got 'flase'"],
+    [{ S3_FORCE_PATH_STYLE: 'maybe' }, 'S3_FORCE_PATH_STYLE must be true or false'],
+    [
+      { LOG_LEVEL: 'verbose' },
+      "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got 'verbose'",
+    ],
+    [{ TRANSCODER: 'handbrake' }, "TRANSCODER must be 'ffmpeg', 'mediaconvert' or 'off', got 'handbrake'"],
+    [{ TRANSCODE_PRESET: 'quick' }, 'TRANSCODE_PRESET must be one of ultrafast, superfast, veryfast'],
+    [
+      { TRANSCODING_ENVIRONMENT: 'prod' },
+      "TRANSCODING_ENVIRONMENT must be one of production, staging, test, development, got 'prod'",
+    ],
+    [
+      { INVOICE_SUPPLIER_STATE_CODE: 'KA' },
+      "INVOICE_SUPPLIER_STATE_CODE must be a two-digit GST state code like 29, got 'KA'",
+    ],
+    [{ PUBLIC_URL: 'console.lectern.in' }, "PUBLIC_URL must be an http(s) address, got 'console.lectern.in'"],
+    [
+      { SMS_WEBHOOK_URL: 'sms.example.in/send' },
+      "SMS_WEBHOOK_URL must be an http(s) address, got 'sms.example.in/send'",
+    ],
+    [{ ZOOM_API_BASE: 'api.zoom.us' }, "ZOOM_API_BASE must be an http(s) address, got 'api.zoom.us'"],
+    [
+      { JITSI_BASE_URLS: 'https://meet.jit.si,meet.example.in' },
+      "JITSI_BASE_URLS: 'meet.example.in' is not an http(s) address.",
+    ],
+  ])('%o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('never repeats a refused database address, which may hold the password', () => {
+    const attempt = () => loadConfig({ DATABASE_URL: 'mysql://root:topsecret@db/lectern' });
+    expect(attempt).toThrow('DATABASE_URL must be a postgres:// or postgresql:// connection string');
+    expect(attempt).not.toThrow(/topsecret/);
+  });
+
+  it('reads the values it accepts, and the defaults when a variable is unset or empty', () => {
+    const config = loadConfig({
+      GST_PERCENT: '12.5',
+      LOG_REQUEST_SAMPLE: '1',
+      DEMO_MODE: 'off',
+      LOG_LEVEL: 'Debug',
+      TRANSCODER: 'OFF',
+      S3_FORCE_PATH_STYLE: 'yes',
+      DATABASE_URL: 'postgresql://lectern@db:5432/lectern',
+      ZOOM_ACCOUNT_ID: 'a',
+      ZOOM_CLIENT_ID: 'c',
+      ZOOM_CLIENT_SECRET: 's',
+      ZOOM_API_BASE: 'http://127.0.0.1:9/v2/',
+      TRANSCODE_CONCURRENCY: '',
+    });
+    expect(config.invoicing.gstPercent).toBe(12.5);
+    expect(config.requestLog.sampleRate).toBe(1);
+    expect(config.demoMode).toBe(false);
+    expect(config.logLevel).toBe('debug');
+    expect(config.transcoding.driver).toBe('off');
+    expect(config.transcoding.concurrency).toBe(1);
+    expect(config.storage.s3.forcePathStyle).toBe(true);
+    expect(config.databaseUrl).toBe('postgresql://lectern@db:5432/lectern');
+    expect(config.meetings.zoom?.apiBase).toBe('http://127.0.0.1:9/v2');
+    expect(loadConfig({})).toMatchObject({
+      port: 8080,
+      invoicing: { gstPercent: 18, supplierStateCode: '29' },
+      requestLog: { slowMs: 1000, sampleRate: 0.01 },
+      transcoding: { preset: 'veryfast', environment: 'development' },
+    });
+  });
+});
