@@ -22,7 +22,7 @@ export function StaleVersionAlert({ stale, onLoadLatest, onOverwrite, busy = fal
   return (
     <Alert severity="warning" sx={{ mb: 2 }} ref={ref} role="alert">
       <AlertTitle sx={{ fontWeight: 400 }}>{stale.message}</AlertTitle>
-      {stale.latest && (
+      {stale.latest !== undefined && (
         <Box component="p" sx={{ m: 0 }}>
           {stale.changed.length > 0
             ? `Changed on the server: ${stale.changed.join(', ')}.`

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { couponsContract, type CreateCouponBody, type UpdateCouponBody } from '@lectern/contract';
-import { apiCallWithHeaders } from '../../../lib/api-client';
+import { couponsContract } from '@lectern/contract';
+import { useRouteMutation } from '../../../lib/controllers/use-route-mutation';
 import { couponKeys } from './coupon-keys';
 
 /**
@@ -8,40 +7,29 @@ import { couponKeys } from './coupon-keys';
  * so no snackbar repeats it; the list reloads after the add (spec 2 §4).
  */
 export function useCreateCoupon() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: CreateCouponBody) => {
-      const result = await apiCallWithHeaders(couponsContract.create, { body });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(couponsContract.create, {
     meta: { serverMessage: true, silentError: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: couponKeys.all }),
+    invalidate: [couponKeys.all],
+    invalidateOn: 'success',
   });
 }
 
-/** PUT /publisher/coupon: the whole coupon at the version the editor saw; the list reloads after it (spec 2 §4). */
+/**
+ * PUT /publisher/coupon: the whole coupon at the version the editor saw; the list reloads after it,
+ * a refusal included (spec 2 §4): a stale version means someone else saved, and the drawer offers theirs.
+ */
 export function useUpdateCoupon() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: UpdateCouponBody) => {
-      const result = await apiCallWithHeaders(couponsContract.update, { body });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(couponsContract.update, {
     meta: { serverMessage: true, silentError: true },
-    // a refusal reloads it too: a stale version (409) means someone else saved, and the drawer offers theirs
-    onSettled: () => queryClient.invalidateQueries({ queryKey: couponKeys.all }),
+    invalidate: [couponKeys.all],
   });
 }
 
 /** PUT /publisher/coupon/expire/{id}: expire a coupon now; the server's message shows, and the list reloads. */
 export function useExpireCoupon() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: string) => {
-      const result = await apiCallWithHeaders(couponsContract.expire, { params: { id } });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(couponsContract.expire, {
+    toInput: (id: string) => ({ params: { id } }),
     meta: { serverMessage: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: couponKeys.all }),
+    invalidate: [couponKeys.all],
   });
 }

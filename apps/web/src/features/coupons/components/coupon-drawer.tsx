@@ -1,32 +1,29 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import InputAdornment from '@mui/material/InputAdornment';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { COUPON_MAX_PERCENT, COUPON_MESSAGES, MESSAGES, fillMessage, type Coupon, plural } from '@lectern/contract';
+import { COUPON_MAX_PERCENT, COUPON_MESSAGES, fillMessage, type Coupon, plural } from '@lectern/contract';
 import { DrawerForm } from '../../../components/drawer-form';
-import { useLeaveGuard } from '../../../hooks/use-leave-guard';
+import { StaleVersionAlert } from '../../../components/form/stale-version-alert';
 import { isApiError } from '../../../lib/api-error';
+import { isStaleVersion, useEditController } from '../../../lib/controllers/use-edit-controller';
+import { issuesResolver } from '../../../lib/issues-resolver';
 import { errorMessage } from '../../../lib/query-client';
 import { useCreateCoupon, useUpdateCoupon } from '../api/coupon-mutations';
 import { useListingChoices, useSubjectChoices } from '../api/get-coupon-choices';
 import {
+  COUPON_FIELD_LABELS,
   couponBody,
   couponFormValues,
   emptyCouponForm,
   type CouponFormField,
   type CouponFormValues,
 } from './coupon-form';
+import { CouponChoiceFields, SwitchField } from './coupon-fields';
 import { StudentMobilesField } from './student-mobiles-field';
-import { issuesResolver } from '../../../lib/issues-resolver';
 
 const resolver = issuesResolver<CouponFormValues>(couponBody);
 
@@ -63,15 +60,11 @@ function copyValues(coupon: Coupon): CouponFormValues {
  * it as it is typed; the server's refusals (a name taken, unknown mobile numbers, a flat amount above
  * the cheapest price) show in the drawer with everything typed kept. An expired coupon is read-only.
  */
-const STALE_COUPON_MESSAGE = fillMessage(MESSAGES.staleVersion, { entity: 'coupon' });
-
 export function CouponDrawer({ open, coupon: opened, latest, copyFrom = null, onCopy, onClose }: CouponDrawerProps) {
-  // the version the form's values are based on: it moves only when they load someone else's save
-  const [coupon, setCoupon] = useState<Coupon | null>(opened);
-  const readOnly = coupon?.status === 'EXPIRED';
+  const readOnly = opened?.status === 'EXPIRED';
   const create = useCreateCoupon();
   const update = useUpdateCoupon();
-  const mutation = coupon ? update : create;
+  const mutation = opened ? update : create;
   const alertRef = useRef<HTMLDivElement>(null);
   const listings = useListingChoices(open && !readOnly);
   const subjects = useSubjectChoices(open && !readOnly);
@@ -79,40 +72,44 @@ export function CouponDrawer({ open, coupon: opened, latest, copyFrom = null, on
   const form = useForm<CouponFormValues>({
     resolver,
     mode: 'onTouched',
-    defaultValues: coupon ? couponFormValues(coupon) : copyFrom ? copyValues(copyFrom) : emptyCouponForm(),
+    defaultValues: opened ? couponFormValues(opened) : copyFrom ? copyValues(copyFrom) : emptyCouponForm(),
   });
-  const { control, register, handleSubmit, formState, setError, reset } = form;
+  const { control, register, handleSubmit, formState, setError } = form;
   const { errors, isDirty } = formState;
   const [percentage, entireCourse, unlimited, usageLimit, anyStudent] = useWatch({
     control,
     name: ['percentage', 'applicableForEntireCourse', 'unlimited', 'usageLimit', 'applicableForAnyStudent'],
   });
   const dirty = isDirty && !readOnly;
-  const guard = useLeaveGuard(open && dirty, 'The coupon you are editing has not been saved.');
+
+  const edit = useEditController({
+    item: opened,
+    form,
+    toValues: couponFormValues,
+    latest,
+    labels: COUPON_FIELD_LABELS,
+    guardWhen: open && !readOnly,
+    guardMessage: 'The coupon you are editing has not been saved.',
+    save: async (values, base) => {
+      const body = couponBody(values).body!;
+      try {
+        if (base) await update.mutateAsync({ body: { couponId: base.couponId, version: base.version, ...body } });
+        else await create.mutateAsync({ body });
+      } catch (error) {
+        // the drawer says why and keeps everything typed; the field it is about says so too
+        const field = isApiError(error) ? serverField(error.message, values.couponName.trim()) : null;
+        if (field && isApiError(error)) setError(field, { type: 'server', message: error.message });
+        alertRef.current?.scrollIntoView?.({ block: 'nearest' });
+        throw error;
+      }
+    },
+  });
+  const coupon = edit.base;
 
   async function save(values: CouponFormValues) {
-    const result = couponBody(values);
-    if (!result.body) return;
-    try {
-      if (coupon) await update.mutateAsync({ couponId: coupon.couponId, version: coupon.version, ...result.body });
-      else await create.mutateAsync(result.body);
-      onClose();
-    } catch (error) {
-      // the drawer says why and keeps everything typed; the field it is about says so too
-      const field = isApiError(error) ? serverField(error.message, values.couponName.trim()) : null;
-      if (field && isApiError(error)) setError(field, { type: 'server', message: error.message });
-      alertRef.current?.scrollIntoView?.({ block: 'nearest' });
-    }
+    if (!couponBody(values).body) return;
+    if (await edit.submit(values)) onClose();
   }
-
-  function loadLatest() {
-    if (!latest) return;
-    setCoupon(latest);
-    reset(couponFormValues(latest));
-    mutation.reset();
-  }
-  const stale =
-    isApiError(mutation.error) && mutation.error.status === 409 && mutation.error.message === STALE_COUPON_MESSAGE;
 
   const title = coupon ? (readOnly ? coupon.couponName : `Edit ${coupon.couponName}`) : 'Add coupon';
 
@@ -142,25 +139,23 @@ export function CouponDrawer({ open, coupon: opened, latest, copyFrom = null, on
           else void handleSubmit(save)(event);
         }}
       >
-        {readOnly && (
+        {readOnly && coupon && (
           <Alert severity="info" sx={{ mb: 2 }}>
             This coupon is expired{coupon.expiredBy ? ` (by ${coupon.expiredBy})` : ''}: it cannot be edited or made
             active again. Copy it to a new coupon instead.
           </Alert>
         )}
-        {mutation.error && (
-          <Alert
-            severity="error"
-            sx={{ mb: 2 }}
+        {edit.stale && (
+          <StaleVersionAlert
             ref={alertRef}
-            action={
-              stale && latest && latest.version !== coupon?.version ? (
-                <Button color="inherit" size="small" onClick={loadLatest}>
-                  Load latest
-                </Button>
-              ) : undefined
-            }
-          >
+            stale={edit.stale}
+            busy={mutation.isPending}
+            onLoadLatest={edit.loadLatest}
+            onOverwrite={edit.overwrite && (() => void edit.overwrite?.().then((saved) => saved && onClose()))}
+          />
+        )}
+        {mutation.error && !isStaleVersion(mutation.error) && (
+          <Alert severity="error" sx={{ mb: 2 }} ref={alertRef}>
             {errorMessage(mutation.error)}
           </Alert>
         )}
@@ -225,78 +220,12 @@ export function CouponDrawer({ open, coupon: opened, latest, copyFrom = null, on
             </Box>
           )}
           {!entireCourse && !readOnly && (
-            <>
-              <Controller
-                control={control}
-                name="storeListings"
-                render={({ field }) => (
-                  <Autocomplete
-                    multiple
-                    disableCloseOnSelect
-                    options={listings.data ?? []}
-                    loading={listings.isPending}
-                    value={field.value}
-                    onChange={(_event, chosen) =>
-                      field.onChange(
-                        chosen.map(({ storeListingId, storeListingName }) => ({ storeListingId, storeListingName })),
-                      )
-                    }
-                    onBlur={field.onBlur}
-                    getOptionLabel={(option) => option.storeListingName}
-                    isOptionEqualToValue={(a, b) => a.storeListingId === b.storeListingId}
-                    noOptionsText={listings.isError ? 'Could not load the store listings.' : 'No store listings.'}
-                    renderOption={({ key, ...props }, option, { selected }) => (
-                      <li key={key} {...props}>
-                        <Checkbox size="small" checked={selected} sx={{ mr: 1, p: 0.5 }} tabIndex={-1} />
-                        {option.storeListingName}
-                      </li>
-                    )}
-                    renderInput={(params) => (
-                      <TextField
-                        {...params}
-                        inputRef={field.ref}
-                        label="Store listings"
-                        error={Boolean(errors.storeListings)}
-                        helperText={errors.storeListings?.message ?? 'Type to search.'}
-                      />
-                    )}
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name="subjects"
-                render={({ field }) => (
-                  <Autocomplete
-                    multiple
-                    disableCloseOnSelect
-                    options={subjects.data ?? []}
-                    loading={subjects.isPending}
-                    value={field.value}
-                    onChange={(_event, chosen) =>
-                      field.onChange(chosen.map(({ subjectId, subjectName }) => ({ subjectId, subjectName })))
-                    }
-                    onBlur={field.onBlur}
-                    getOptionLabel={(option) => option.subjectName}
-                    isOptionEqualToValue={(a, b) => a.subjectId === b.subjectId}
-                    noOptionsText={subjects.isError ? 'Could not load the subjects.' : 'No published subjects.'}
-                    renderOption={({ key, ...props }, option, { selected }) => (
-                      <li key={key} {...props}>
-                        <Checkbox size="small" checked={selected} sx={{ mr: 1, p: 0.5 }} tabIndex={-1} />
-                        {option.subjectName}
-                      </li>
-                    )}
-                    renderInput={(params) => (
-                      <TextField
-                        {...params}
-                        label="Subjects"
-                        helperText="Listings whose catalogue holds one of them."
-                      />
-                    )}
-                  />
-                )}
-              />
-            </>
+            <CouponChoiceFields
+              control={control}
+              listings={listings}
+              subjects={subjects}
+              error={errors.storeListings?.message}
+            />
           )}
 
           <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
@@ -362,46 +291,7 @@ export function CouponDrawer({ open, coupon: opened, latest, copyFrom = null, on
           )}
         </Box>
       </DrawerForm>
-      {guard.dialog}
+      {edit.guard.dialog}
     </>
-  );
-}
-
-function SwitchField({
-  control,
-  name,
-  label,
-  disabled,
-  children,
-}: {
-  control: ReturnType<typeof useForm<CouponFormValues>>['control'];
-  name:
-    'percentage' | 'featured' | 'applicableForEntireCourse' | 'unlimited' | 'usageLimit' | 'applicableForAnyStudent';
-  label: string;
-  disabled: boolean;
-  children?: ReactNode;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Box>
-          <FormControlLabel
-            label={label}
-            disabled={disabled}
-            control={
-              <Switch
-                checked={field.value}
-                inputRef={field.ref}
-                onBlur={field.onBlur}
-                onChange={(_event, checked) => field.onChange(checked)}
-              />
-            }
-          />
-          {children && <FormHelperText sx={{ mt: 0 }}>{children}</FormHelperText>}
-        </Box>
-      )}
-    />
   );
 }

@@ -35,6 +35,25 @@ export interface CouponFormValues {
 
 export type CouponFormField = keyof CouponFormValues;
 
+/** The drawer's names of the fields, for the list of what someone else changed. */
+export const COUPON_FIELD_LABELS: Record<CouponFormField, string> = {
+  couponName: 'Coupon name',
+  description: 'Description',
+  percentage: 'Percentage',
+  amount: 'Discount',
+  featured: 'Featured',
+  applicableForEntireCourse: 'Entire course',
+  storeListings: 'Store listings',
+  subjects: 'Subjects',
+  applicableFrom: 'From',
+  unlimited: 'Unlimited (no end date)',
+  applicableUpto: 'Upto',
+  usageLimit: 'Usage limit',
+  limit: 'Limit',
+  applicableForAnyStudent: 'Any student',
+  mobiles: 'Students',
+};
+
 /** A new coupon: from today, for any student, on chosen listings (none yet). */
 export function emptyCouponForm(today: string = indianDate()): CouponFormValues {
   return {

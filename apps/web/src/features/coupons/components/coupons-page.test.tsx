@@ -322,7 +322,7 @@ describe('/coupons: the drawer', () => {
       'PUT /publisher/coupon': (request) => {
         if ((request.body as { version: number }).version === 1) {
           theirs = true;
-          return { status: 409, body: { error: true, message: stale } };
+          return { status: 409, body: { error: true, message: stale, errorCode: 'STALE_VERSION' } };
         }
         return { body: { data: { ...HOLI, amount: 35, version: 3 }, message: "Coupon 'HOLI20' was updated." } };
       },
