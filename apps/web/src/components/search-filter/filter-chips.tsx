@@ -6,6 +6,8 @@ import type { FilterGroup, FilterLevel, FilterValue } from './filter-menu';
 export interface FilterChip {
   key: string;
   label: string;
+  /** a test id for the chip, for a test that finds one chip among many */
+  testId?: string;
 }
 
 export interface FilterChipsProps {
@@ -26,7 +28,7 @@ export function FilterChips({ chips, onDelete }: FilterChipsProps) {
     >
       {chips.map((chip) => (
         <li key={chip.key}>
-          <Chip label={chip.label} size="small" onDelete={() => onDelete(chip.key)} />
+          <Chip label={chip.label} size="small" onDelete={() => onDelete(chip.key)} data-testid={chip.testId} />
         </li>
       ))}
     </Box>
