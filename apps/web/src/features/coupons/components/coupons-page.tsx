@@ -1,6 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import AddIcon from '@mui/icons-material/Add';
 import { PAGES, formatDate, type Coupon } from '@lectern/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -9,18 +8,12 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useExpireCoupon } from '../api/coupon-mutations';
 import { useCoupons } from '../api/get-coupons';
-import {
-  COUPONS_URL_KEY,
-  couponListQuery,
-  narrowCoupons,
-  useCouponFilters,
-  type CouponFilters,
-} from '../hooks/use-coupon-filters';
+import { COUPONS_URL_KEY, COUPON_FILTERS, couponListQuery, narrowCoupons, type CouponFilters } from './coupon-list';
 import { CouponDrawer } from './coupon-drawer';
 import { CouponHistory } from './coupon-history';
 import { CouponTester } from './coupon-tester';
 import { couponsTableConfig } from './coupons-table';
-import { FilterBar } from '../../../components/filter-bar';
+import { FilterBar, useListController } from '../../../components/list';
 
 export const COUPONS_PATH = '/coupons';
 const TITLE = PAGES.find((page) => page.path === COUPONS_PATH)?.pageName ?? 'Coupons';
@@ -74,14 +67,14 @@ const closing = (previous: DialogState) => ({ ...previous, open: false });
  * status, featured and type (kept in the URL), searched by name; expire one after confirmation.
  */
 export default function CouponsPage() {
-  const [filters, setFilters, clearFilters] = useCouponFilters();
+  const list = useListController({ schema: COUPON_FILTERS, urlKey: COUPONS_URL_KEY });
+  const { filters, setFilters, filtered } = list;
   const coupons = useCoupons(couponListQuery(filters));
   const { mutateAsync: expireCoupon } = useExpireCoupon();
   const [expiring, setExpiring] = useState<DialogState>(CLOSED);
   const [drawer, setDrawer] = useState<DialogState>(CLOSED);
   const [tester, setTester] = useState<DialogState>(CLOSED);
   const [history, setHistory] = useState<DialogState>(CLOSED);
-  const filtered = Object.values(filters).some((value) => value !== null);
 
   // the server filters by one tag: 'featured' beside a status, 'not featured' and the last day are narrowed here
   const rows = useMemo(
@@ -119,23 +112,27 @@ export default function CouponsPage() {
         label="Filter coupons"
         selects={SELECTS}
         values={filters}
-        onChange={(key, value) => setFilters({ [key]: value } as Partial<CouponFilters>)}
-        onClear={clearFilters}
+        onChange={(key, value) => setFilters({ [key]: value })}
+        chips={
+          filters.endsBy
+            ? [
+                {
+                  key: 'endsBy',
+                  label: `Last day by ${formatDate(`${filters.endsBy}T00:00:00`)}`,
+                  onDelete: () => setFilters({ endsBy: null }),
+                  testId: 'coupons-ends-by',
+                },
+              ]
+            : []
+        }
+        onClear={list.clear}
         filtered={filtered}
         selectWidth={200}
       />
-      {filters.endsBy && (
-        <Chip
-          label={`Last day by ${formatDate(`${filters.endsBy}T00:00:00`)}`}
-          onDelete={() => setFilters({ endsBy: null })}
-          sx={{ mb: 2 }}
-          data-testid="coupons-ends-by"
-        />
-      )}
       <DataTable
         config={config}
         rows={rows}
-        urlKey={COUPONS_URL_KEY}
+        {...list.table}
         loading={coupons.isPending}
         error={coupons.isError ? <QueryErrorAlert query={coupons} /> : undefined}
       />
