@@ -3,6 +3,9 @@ import {
   attendanceVerdict,
   attendedSeconds,
   classSpan,
+  clashMessage,
+  goLiveFrom,
+  liveClassStatusAt,
   MEETING_PROVIDERS,
   accountHoldsOneMeeting,
   findClash,
@@ -57,6 +60,53 @@ describe('the overlap rule', () => {
 
   it('lets only an account that holds one meeting at a time clash (a Zoom user; not Jitsi rooms or typed links)', () => {
     expect(MEETING_PROVIDERS.filter(accountHoldsOneMeeting)).toEqual(['ZOOM']);
+  });
+});
+
+describe('a clash in words', () => {
+  it('names the teacher or the account and the other class with its India times', () => {
+    const other = slot('x', '10:30', 60, 't2', 'a1');
+    const names = { teacherName: 'Ravi Kumar', accountName: 'Zoom 1' };
+    const teacher = clashMessage({ kind: 'teacher', other }, names);
+    expect(teacher.key).toBe('teacherOverlap');
+    expect(teacher.values).toEqual({
+      teacherName: 'Ravi Kumar',
+      otherTitle: 'Class x',
+      otherStart: 'Mon, 30 Nov, 10:30 AM',
+      otherEnd: '11:30 AM',
+    });
+    const account = clashMessage({ kind: 'account', other }, names);
+    expect(account.key).toBe('accountOverlap');
+    expect(account.values).toMatchObject({ accountName: 'Zoom 1', otherTitle: 'Class x' });
+    expect(account.values).not.toHaveProperty('teacherName');
+  });
+
+  it('writes the day of the end too when the other class runs past midnight', () => {
+    const late = clashMessage(
+      { kind: 'teacher', other: slot('z', '23:30', 60) },
+      { teacherName: 'T', accountName: '' },
+    );
+    expect(late.values.otherEnd).toBe('Tue, 1 Dec, 12:30 AM');
+  });
+});
+
+describe('the status of a class in time', () => {
+  const cls = { status: 'SCHEDULED', startTime: '2026-11-30T10:00:00+05:30', durationMinutes: 60 };
+  it.each([
+    ['10:59:59', 'SCHEDULED'],
+    ['11:29:59', 'SCHEDULED'],
+    ['11:30:00', 'ENDED'],
+  ])('a scheduled 10:00-11:00 class at %s is %s (30 minutes of grace)', (time, expected) => {
+    expect(liveClassStatusAt(cls, at(time))).toBe(expected);
+  });
+
+  it('keeps a live class live until the grace ends, and an ended class ended', () => {
+    expect(liveClassStatusAt({ ...cls, status: 'LIVE' }, at('11:15:00'))).toBe('LIVE');
+    expect(liveClassStatusAt({ ...cls, status: 'ENDED' }, at('10:05:00'))).toBe('ENDED');
+  });
+
+  it('lets the teacher go live 15 minutes before the start', () => {
+    expect(goLiveFrom(cls.startTime)).toBe(at('09:45:00'));
   });
 });
 

@@ -1,4 +1,5 @@
 import { fillMessage } from '../errors';
+import { formatIndiaSpan } from '../format';
 
 // The rules of live classes and their attendance as pure functions (spec 2 §4, §7 "Live classes" and
 // "Attendance", DESIGN §9): the server applies them, the screens use them to warn before asking, and
@@ -125,6 +126,38 @@ export function findClash(
     }
   }
   return null;
+}
+
+/** A clash as the message that refuses the save: its key and the values that fill it (times in India time). */
+export function clashMessage(
+  clash: { kind: 'teacher' | 'account'; other: ScheduledSlot },
+  names: { teacherName: string; accountName: string },
+): { key: 'teacherOverlap' | 'accountOverlap'; values: Record<string, string> } {
+  const { other } = clash;
+  const span = formatIndiaSpan(other.startTime, classSpan(other.startTime, other.durationMinutes).end);
+  const times = { otherTitle: other.title, otherStart: span.start, otherEnd: span.end };
+  return clash.kind === 'teacher'
+    ? { key: 'teacherOverlap', values: { teacherName: names.teacherName, ...times } }
+    : { key: 'accountOverlap', values: { accountName: names.accountName, ...times } };
+}
+
+/** The status a class has at `now`: one not ended by its provider ends at its scheduled end plus the grace period. */
+export function liveClassStatusAt(
+  cls: { status: string; startTime: string | Date; durationMinutes: number },
+  now: number,
+): LiveClassStatus {
+  if (cls.status === 'ENDED') return 'ENDED';
+  return now >= classEndsBy(cls.startTime, cls.durationMinutes) ? 'ENDED' : (cls.status as LiveClassStatus);
+}
+
+/** When a class has ended at the latest: its scheduled end plus the grace period. */
+export function classEndsBy(startTime: string | Date, durationMinutes: number): number {
+  return classSpan(startTime, durationMinutes).end + LIVE_CLASS_GRACE_MINUTES * 60_000;
+}
+
+/** The first moment a teacher may go live: GO_LIVE_EARLY_MINUTES before the scheduled start. */
+export function goLiveFrom(startTime: string | Date): number {
+  return new Date(startTime).getTime() - GO_LIVE_EARLY_MINUTES * 60_000;
 }
 
 /** Join/leave intervals merged: rejoins and overlapping sessions (two devices) count once, to the second. */

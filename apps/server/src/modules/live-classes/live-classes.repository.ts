@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, eq, gt, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, countDistinct, eq, gt, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   batchChapters,
@@ -11,9 +11,7 @@ import {
   liveClassRecordings,
   liveClasses,
   meetingAccounts,
-  roles,
   studentGroups,
-  userRoles,
   users,
   videos,
 } from '../../db/schema';
@@ -51,7 +49,10 @@ export interface ScheduleFilter {
   batchId?: string;
 }
 
-/** The classes' own SQL: live classes, their audience and recording, batch subjects, chapters, meeting accounts. */
+/**
+ * The classes' own SQL: live classes, their audience, meeting accounts and recordings. Subjects and
+ * chapters are subjects.repository.ts; the batches, groups and teachers a class names audience.repository.ts.
+ */
 export class LiveClassesRepository {
   constructor(private readonly db: Db) {}
 
@@ -278,75 +279,6 @@ export class LiveClassesRepository {
     return rows[0]?.row ?? null;
   }
 
-  // ---- audience, teachers
-
-  async batchesByIds(tx: Db, ids: string[]): Promise<{ id: string; name: string; status: string }[]> {
-    if (ids.length === 0) return [];
-    return tx
-      .select({ id: batches.id, name: batches.name, status: batches.status })
-      .from(batches)
-      .where(inArray(batches.id, ids));
-  }
-
-  async batchIdsOf(tx: Db, liveClassId: string): Promise<string[]> {
-    const rows = await tx
-      .select({ batchId: liveClassBatches.batchId })
-      .from(liveClassBatches)
-      .where(eq(liveClassBatches.liveClassId, liveClassId));
-    return rows.map((r) => r.batchId);
-  }
-
-  async groupsByIds(tx: Db, ids: string[]): Promise<{ id: string; name: string }[]> {
-    if (ids.length === 0) return [];
-    return tx
-      .select({ id: studentGroups.id, name: studentGroups.name })
-      .from(studentGroups)
-      .where(inArray(studentGroups.id, ids));
-  }
-
-  /** A staff user with whether they are an active INSTRUCTOR. */
-  async teacher(tx: Db, userId: string): Promise<{ id: string; name: string; instructor: boolean } | null> {
-    const rows = await tx
-      .select({
-        id: users.id,
-        name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
-        active: users.active,
-        instructor: sql<boolean>`EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-                                          WHERE ur.user_id = users.id AND r.name = 'INSTRUCTOR')`,
-      })
-      .from(users)
-      .where(eq(users.id, userId));
-    const row = rows[0];
-    return row ? { id: row.id, name: row.name, instructor: row.active && Boolean(row.instructor) } : null;
-  }
-
-  /** Active INSTRUCTOR users, by name. */
-  /** The active INSTRUCTOR users by name (only `onlyId` when given). */
-  async teachers(
-    onlyId?: string,
-  ): Promise<{ teacherId: string; name: string; mobileNumber: string; email: string | null }[]> {
-    const rows = await this.db
-      .selectDistinct({
-        teacherId: users.id,
-        name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
-        mobileNumber: users.phone,
-        email: users.email,
-      })
-      .from(users)
-      .innerJoin(userRoles, eq(userRoles.userId, users.id))
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(
-        and(
-          eq(users.active, true),
-          eq(roles.name, 'INSTRUCTOR'),
-          onlyId === undefined ? undefined : eq(users.id, onlyId),
-        ),
-      );
-    return rows
-      .map((r) => ({ ...r, email: r.email || null }))
-      .sort((a, b) => a.name.localeCompare(b.name) || a.teacherId.localeCompare(b.teacherId));
-  }
-
   // ---- meeting accounts
 
   async accounts(): Promise<MeetingAccountRow[]> {
@@ -356,61 +288,6 @@ export class LiveClassesRepository {
   async account(tx: Db, id: string): Promise<MeetingAccountRow | null> {
     const rows = await tx.select().from(meetingAccounts).where(eq(meetingAccounts.id, id));
     return rows[0] ?? null;
-  }
-
-  // ---- batch subjects and chapters
-
-  async subjects(): Promise<{ subjectId: string; subjectName: string; chapterCount: number }[]> {
-    const rows = await this.db
-      .select({ subjectId: batchSubjects.id, subjectName: batchSubjects.name, chapterCount: count(batchChapters.id) })
-      .from(batchSubjects)
-      .leftJoin(batchChapters, eq(batchChapters.subjectId, batchSubjects.id))
-      .groupBy(batchSubjects.id, batchSubjects.name)
-      .orderBy(asc(batchSubjects.name));
-    return rows.map((r) => ({ ...r, chapterCount: Number(r.chapterCount) }));
-  }
-
-  async subject(tx: Db, id: string): Promise<{ id: string; name: string } | null> {
-    const rows = await tx
-      .select({ id: batchSubjects.id, name: batchSubjects.name })
-      .from(batchSubjects)
-      .where(eq(batchSubjects.id, id));
-    return rows[0] ?? null;
-  }
-
-  async insertSubject(tx: Db, values: { id: string; name: string; createdBy: string }): Promise<void> {
-    await tx.insert(batchSubjects).values(values);
-  }
-
-  async chapters(
-    subjectId?: string,
-  ): Promise<{ chapterId: string; chapterName: string; subjectId: string; subjectName: string }[]> {
-    return this.db
-      .select({
-        chapterId: batchChapters.id,
-        chapterName: batchChapters.name,
-        subjectId: batchSubjects.id,
-        subjectName: batchSubjects.name,
-      })
-      .from(batchChapters)
-      .innerJoin(batchSubjects, eq(batchSubjects.id, batchChapters.subjectId))
-      .where(subjectId ? eq(batchChapters.subjectId, subjectId) : undefined)
-      .orderBy(asc(batchSubjects.name), asc(batchChapters.name));
-  }
-
-  async chapter(tx: Db, id: string): Promise<{ id: string; subjectId: string; name: string } | null> {
-    const rows = await tx
-      .select({ id: batchChapters.id, subjectId: batchChapters.subjectId, name: batchChapters.name })
-      .from(batchChapters)
-      .where(eq(batchChapters.id, id));
-    return rows[0] ?? null;
-  }
-
-  async insertChapter(
-    tx: Db,
-    values: { id: string; subjectId: string; name: string; createdBy: string },
-  ): Promise<void> {
-    await tx.insert(batchChapters).values(values);
   }
 
   // ---- recordings
