@@ -28,13 +28,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import { refreshPreviewVideos, refreshSubjectVideos } from '../../../lib/query-keys';
 import { uploadQueue as defaultQueue } from '../../../lib/uploads/default-queue';
-import {
-  queueCounts,
-  useQueueState,
-  type UploadItem,
-  type UploadQueue,
-  type UploadStatus,
-} from '../../../lib/uploads/upload-queue';
+import { queueCounts, type UploadItem, type UploadQueue, type UploadStatus } from '../../../lib/uploads/upload-queue';
+import { useQueueState } from '../../../lib/uploads/use-upload-queue';
 import { uploadAnnouncements, type Announced } from './upload-announcements';
 
 /** How each state reads and looks in a row. */

@@ -15,7 +15,7 @@ import { notify } from '../../../../components/feedback/notify';
 import { QueryErrorAlert } from '../../../../components/query-error-alert';
 import { TranscodingBadge } from '../../../../components/transcoding-badge';
 import { enqueueVideo, uploadQueue } from '../../../../lib/uploads/default-queue';
-import { useQueueState } from '../../../../lib/uploads/upload-queue';
+import { useQueueState } from '../../../../lib/uploads/use-upload-queue';
 import { useCataloguePreviewVideos } from '../../api/get-catalogue-preview-videos';
 import type { CatalogueFormInput } from '../catalogue-form';
 import { useEditor, type CatalogueEditorSlots, type ChosenDemoVideo } from '../editor-context';
