@@ -21,8 +21,8 @@ import {
 } from './modules/auth/code-delivery';
 import { SessionService } from './modules/auth/session.service';
 import { JobQueue, JobRegistry } from './jobs';
-import { MODULES, type ModuleContext } from './modules';
-import type { VideosRegisteredHook } from './modules/files/video-files';
+import { MODULES, moduleServices, type ModuleContext } from './modules';
+import type { VideosRegisteredHook } from './modules/files';
 import { createTranscoding, createWorker, type TranscodeWorker, type TranscodingService } from './modules/transcoding';
 import { createStorage, type Storage } from './storage';
 import { storageUrlSecret } from './storage/url-token';
@@ -226,7 +226,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     onVideosRegistered:
       options.onVideosRegistered ?? (config.transcoding.submitOnRegister ? submitRegistered : async () => undefined),
     mediaUrlSecret: storageUrlSecret(keys.pepper),
-    services: {},
+    services: moduleServices(deps),
   };
   for (const module of MODULES) await module.register(app, ctx);
   if (options.demoMedia ?? ((options.seed ?? config.demoMode) && process.env.DEMO_MEDIA !== 'false')) {

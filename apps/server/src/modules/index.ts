@@ -3,32 +3,76 @@ import type { JobRegistry } from '../jobs';
 import type { AppDeps } from '../lib/deps';
 import type { Storage } from '../storage';
 import { storageRoutes } from '../storage/storage-routes';
+import { attendanceReader, type AttendanceReader } from './attendance';
 import { attendanceRoutes } from './attendance/attendance.routes';
+import { signedInUsers, type SignedInUsers } from './auth';
 import { authRoutes } from './auth/auth.routes';
 import { batchesRoutes } from './batches/batches.routes';
+import { cataloguesReader, type CataloguesReader } from './catalogues';
 import { cataloguesRoutes } from './catalogues/catalogues.routes';
 import { categoriesRoutes } from './categories/categories.routes';
+import { couponsReader, type CouponsReader } from './coupons';
 import { couponsRoutes } from './coupons/coupons.routes';
+import { uploadTargets, type UploadTargets, type VideosRegisteredHook } from './files';
 import { filesRoutes } from './files/files.routes';
-import { liveClassesRoutes, type LiveClassesModule } from './live-classes/live-classes.routes';
-import type { VideosRegisteredHook } from './files/video-files';
+import type { LiveClassesModule } from './live-classes';
+import { liveClassesRoutes } from './live-classes/live-classes.routes';
+import { notificationsReader, type NotificationsReader } from './notifications';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { overviewRoutes } from './overview/overview.routes';
 import { mailRoutes } from './mail/mail.routes';
+import { studentsDirectory, type StudentsDirectory } from './students';
 import { studentsRoutes } from './students/students.routes';
 import { studentUpdatesRoutes } from './student-updates/student-updates.routes';
 import { deliveryRoutes } from './delivery/delivery.routes';
 import { termsRoutes } from './terms/terms.routes';
+import type { SubjectsService } from './subjects';
 import { subjectsRoutes } from './subjects/subjects.routes';
-import type { SubjectsService } from './subjects/subjects.service';
 import { systemRoutes } from './system/system.routes';
 import { storeListingsRoutes } from './store-listings/store-listings.routes';
 import { mediaRoutes } from './transcoding/media-routes';
 import { transcodingRoutes } from './transcoding/transcoding.routes';
-import type { TranscodingService } from './transcoding/transcoding.service';
+import type { TranscodingService } from './transcoding';
+import { uploadsLedger, type UploadsLedger } from './uploads';
 import { uploadsRoutes } from './uploads/uploads.routes';
 import { usersRoutes } from './users/users.routes';
+import { videosStore, type VideosStore } from './videos';
 import { videosRoutes } from './videos/videos.routes';
+
+/**
+ * What modules use of each other, each through the owner's interface (its `index.ts`), never its
+ * repository. The stores are built once, before any module registers (`moduleServices`); a service
+ * marked optional is given by its module as it registers, to the modules registered after it.
+ */
+export interface ModuleServices {
+  catalogues: CataloguesReader;
+  coupons: CouponsReader;
+  videos: VideosStore;
+  uploads: UploadsLedger;
+  uploadTargets: UploadTargets;
+  students: StudentsDirectory;
+  notifications: NotificationsReader;
+  signedIn: SignedInUsers;
+  attendance: AttendanceReader;
+  subjects?: SubjectsService;
+  liveClasses?: LiveClassesModule;
+}
+
+/** The stores modules share, each built once over the app's database. */
+export function moduleServices(deps: AppDeps): ModuleServices {
+  const { db } = deps;
+  return {
+    catalogues: cataloguesReader(deps.database),
+    coupons: couponsReader(db),
+    videos: videosStore(db),
+    uploads: uploadsLedger(db),
+    uploadTargets: uploadTargets(db),
+    students: studentsDirectory(db),
+    notifications: notificationsReader(db),
+    signedIn: signedInUsers(db),
+    attendance: attendanceReader(db),
+  };
+}
 
 /** What the modules share: built once by app.ts, handed to each module's `register` in turn. */
 export interface ModuleContext {
@@ -42,8 +86,8 @@ export interface ModuleContext {
   onVideosRegistered: VideosRegisteredHook;
   /** the secret of HLS playback addresses: the files module signs them, the media routes check them */
   mediaUrlSecret: Buffer;
-  /** services a module gives the modules registered after it */
-  services: { subjects?: SubjectsService; liveClasses?: LiveClassesModule };
+  /** what modules use of each other: shared stores, and services a module gives the modules after it */
+  services: ModuleServices;
 }
 
 /** A domain of the app: its routes (and what it gives later modules), registered once. */
@@ -80,14 +124,19 @@ export const MODULES: readonly AppModule[] = [
   { name: 'storage', register: (app, { storage }) => storageRoutes(app, storage) },
   {
     name: 'uploads',
-    register: (app, { deps, storage }) => {
-      uploadsRoutes(app, deps, storage);
+    register: (app, { deps, storage, services }) => {
+      uploadsRoutes(app, deps, storage, services.uploadTargets);
     },
   },
   {
     name: 'files',
-    register: (app, { deps, storage, onVideosRegistered, mediaUrlSecret }) =>
-      filesRoutes(app, deps, storage, { onVideosRegistered, mediaUrlSecret }),
+    register: (app, { deps, storage, onVideosRegistered, mediaUrlSecret, services }) =>
+      filesRoutes(app, deps, storage, {
+        onVideosRegistered,
+        mediaUrlSecret,
+        videos: services.videos,
+        uploads: services.uploads,
+      }),
   },
   { name: 'transcoding', register: (app, { deps, transcoding }) => transcodingRoutes(app, deps, transcoding) },
   // HLS playback addresses under /media (signed by the files module).
@@ -106,7 +155,7 @@ export const MODULES: readonly AppModule[] = [
   },
   { name: 'categories', register: (app, { deps }) => categoriesRoutes(app, deps) },
   // Publisher II: store listings.
-  { name: 'store-listings', register: (app, { deps }) => storeListingsRoutes(app, deps) },
+  { name: 'store-listings', register: (app, { deps, services }) => storeListingsRoutes(app, deps, services) },
   // Students, their subscriptions, orders and GST invoices.
   { name: 'students', register: (app, { deps }) => studentsRoutes(app, deps) },
   { name: 'terms', register: (app, { deps }) => termsRoutes(app, deps) },

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { catalogues, liveClasses, subjectAssignees, subjects, subtopics, topics, units, videos } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/routing';
-import { toVideoFile } from '../videos/video-file';
+import { toVideoFile } from '../videos';
 
 /** Who acts: the request's signed-in staff member, name included (for activity summaries). */
 export type Caller = Actor;

@@ -3,8 +3,8 @@ import { MESSAGES, UPLOAD_MESSAGES, contract, fillMessage } from '@lectern/contr
 import type { AppDeps } from '../../lib/deps';
 import { registerDomain } from '../../lib/routing';
 import type { Storage } from '../../storage';
-import { UploadsRepository } from '../uploads/uploads.repository';
-import { VideosRepository } from '../videos/videos.repository';
+import type { UploadsLedger } from '../uploads';
+import type { VideosStore } from '../videos';
 import { FilesRepository } from './files.repository';
 import { FilesService } from './files.service';
 import { PreviewVideosService } from './preview-videos.service';
@@ -22,24 +22,20 @@ export interface FilesRoutesOptions {
    * same Buffer given to mediaRoutes. Without it videoUrl answers hlsUrl null.
    */
   mediaUrlSecret?: Buffer;
+  /** the video records (the videos module's) */
+  videos: VideosStore;
+  /** the uploads registered as videos (the uploads module's) */
+  uploads: UploadsLedger;
 }
 
 /** The file explorer's video services and the picker's listing. */
 export function filesRoutes(app: FastifyInstance, deps: AppDeps, storage: Storage, options: FilesRoutesOptions): void {
   const files = new FilesRepository(deps.db);
-  const videos = new VideosRepository(deps.db);
+  const { videos } = options;
   const access = new VideoAccess(files, videos);
   const notify = notifyingHook(options.onVideosRegistered, app.log);
   const listing = new FilesService(storage, files, videos);
-  const registration = new VideoRegistrationService(
-    deps.db,
-    storage,
-    files,
-    videos,
-    new UploadsRepository(deps.db),
-    access,
-    notify,
-  );
+  const registration = new VideoRegistrationService(deps.db, storage, files, videos, options.uploads, access, notify);
   const transfers = new VideoTransfersService(deps.db, storage, files, videos, access, notify, app.log);
   const playback = new VideoPlaybackService(storage, access, options.mediaUrlSecret ?? null);
   const previews = new PreviewVideosService(deps.db, files, videos, registration, transfers);

@@ -10,8 +10,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { Storage } from '../../storage';
 import { StorageError } from '../../storage/storage';
-import { toExplorerVideo } from '../videos/video-file';
-import type { VideosRepository } from '../videos/videos.repository';
+import { toExplorerVideo, type VideosStore } from '../videos';
 import type { Caller, ExplorerSubjectRow, FilesRepository } from './files.repository';
 import { fail } from './video-files';
 
@@ -24,7 +23,7 @@ export class FilesService {
   constructor(
     private readonly storage: Storage,
     private readonly files: FilesRepository,
-    private readonly videos: VideosRepository,
+    private readonly videos: VideosStore,
   ) {}
 
   /** POST getvideos: a subject's videos, narrowed to a unit or topic, by name. */

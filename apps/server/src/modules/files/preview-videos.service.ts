@@ -3,8 +3,7 @@ import type { Db } from '../../db/client';
 import { recordActivity } from '../../lib/activity.repository';
 import { AppError } from '../../lib/app-error';
 import { previewFolder } from '../../storage/object-keys';
-import { isPreviewVideo, toExplorerVideo } from '../videos/video-file';
-import type { VideosRepository } from '../videos/videos.repository';
+import { isPreviewVideo, toExplorerVideo, type VideosStore } from '../videos';
 import type { Caller, FilesRepository } from './files.repository';
 import { fail, videoName } from './video-files';
 import type { VideoRegistrationService } from './video-registration.service';
@@ -19,7 +18,7 @@ export class PreviewVideosService {
     /** transactions: a change and its activity rows are written together */
     private readonly db: Db,
     private readonly files: FilesRepository,
-    private readonly videos: VideosRepository,
+    private readonly videos: VideosStore,
     private readonly registration: VideoRegistrationService,
     private readonly transfers: VideoTransfersService,
   ) {}

@@ -1,6 +1,6 @@
 import { hasPermission } from '@lectern/contract';
 import { AppError } from '../../lib/app-error';
-import type { PlacedVideo, VideosRepository } from '../videos/videos.repository';
+import type { PlacedVideo, VideosStore } from '../videos';
 import type { Caller, FilesRepository } from './files.repository';
 import { fail } from './video-files';
 
@@ -16,7 +16,7 @@ export interface Destination {
 export class VideoAccess {
   constructor(
     private readonly files: FilesRepository,
-    private readonly videos: VideosRepository,
+    private readonly videos: VideosStore,
   ) {}
 
   /** A subject the caller may attach to, and the unit/topic inside it (404 when they do not belong). */

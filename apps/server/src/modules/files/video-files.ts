@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { failWith } from '../../lib/app-error';
 import { baseName, nameAfterId } from '../../storage/object-keys';
 import { readEndpoints } from '../../transcoder/transcoder';
-import type { VideoRow } from '../videos/videos.repository';
+import type { VideoRow } from '../videos';
 
 /** A refusal of the file explorer, in the upload messages' words. */
 export const fail = failWith(UPLOAD_MESSAGES);

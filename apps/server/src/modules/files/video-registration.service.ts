@@ -4,9 +4,8 @@ import type { Db } from '../../db/client';
 import { recordActivity } from '../../lib/activity.repository';
 import type { Storage } from '../../storage';
 import { isDirectChild, subjectFolder } from '../../storage/object-keys';
-import type { UploadRow, UploadsRepository } from '../uploads/uploads.repository';
-import { toExplorerVideo } from '../videos/video-file';
-import type { Placement, VideosRepository } from '../videos/videos.repository';
+import type { UploadRow, UploadsLedger } from '../uploads';
+import { toExplorerVideo, type Placement, type VideosStore } from '../videos';
 import { isUniqueViolation } from '../../db/errors';
 import type { Caller, FilesRepository } from './files.repository';
 import type { VideoAccess } from './video-access';
@@ -31,8 +30,8 @@ export class VideoRegistrationService {
     private readonly db: Db,
     private readonly storage: Storage,
     private readonly files: FilesRepository,
-    private readonly videos: VideosRepository,
-    private readonly uploads: UploadsRepository,
+    private readonly videos: VideosStore,
+    private readonly uploads: UploadsLedger,
     private readonly access: VideoAccess,
     private readonly notify: VideosRegisteredHook,
   ) {}

@@ -7,8 +7,7 @@ import type { Storage } from '../../storage';
 import { baseName, keyIn, nameAfterId, subjectFolder } from '../../storage/object-keys';
 import { StorageError } from '../../storage/storage';
 import { deletePrefix } from '../../transcoder/media-store';
-import { toExplorerVideo } from '../videos/video-file';
-import type { PlacedVideo, VideoRow, VideosRepository } from '../videos/videos.repository';
+import { toExplorerVideo, type PlacedVideo, type VideoRow, type VideosStore } from '../videos';
 import type { Caller, FilesRepository } from './files.repository';
 import type { VideoAccess } from './video-access';
 import { fail, outputPrefixes, type VideosRegisteredHook } from './video-files';
@@ -23,7 +22,7 @@ export class VideoTransfersService {
     private readonly db: Db,
     private readonly storage: Storage,
     private readonly files: FilesRepository,
-    private readonly videos: VideosRepository,
+    private readonly videos: VideosStore,
     private readonly access: VideoAccess,
     private readonly notify: VideosRegisteredHook,
     private readonly log: FastifyBaseLogger,

@@ -1,7 +1,7 @@
 import type { Storage } from '../../storage';
 import { signMediaUrl } from '../../storage/media-url';
 import { readEndpoints } from '../../transcoder/transcoder';
-import { outputsFolderOf } from '../files/video-files';
+import { outputsFolderOf } from '../files';
 
 /**
  * A class's recording playback address: the HLS address of the transcode, signed and bound to the

@@ -6,9 +6,9 @@ import type { AppDeps } from '../../lib/deps';
 import { registerDomain, toFastifyPath } from '../../lib/routing';
 import { Meetings } from '../../meetings/meetings';
 import type { Storage } from '../../storage';
-import type { VideosRegisteredHook } from '../files/video-files';
-import type { RecordingPlayable } from '../transcoding/media-routes';
-import { VideosRepository } from '../videos/videos.repository';
+import type { ModuleServices } from '..';
+import type { VideosRegisteredHook } from '../files';
+import type { RecordingPlayable } from '../transcoding';
 import { LiveClassPlayback } from './live-class-playback';
 import { LiveClassesRepository } from './live-classes.repository';
 import { LiveClassesService } from './live-classes.service';
@@ -54,6 +54,8 @@ export function liveClassesRoutes(
     jobs: JobRegistry;
     mediaUrlSecret: Buffer;
     onVideosRegistered: VideosRegisteredHook;
+    /** the video records recordings are added to (the videos module's) */
+    services: Pick<ModuleServices, 'videos'>;
     /** tests hand in the fetch the Zoom driver uses */
     fetchImpl?: typeof fetch;
   },
@@ -69,7 +71,7 @@ export function liveClassesRoutes(
   const zoomEvents = new ZoomEvents(
     deps.db,
     repo,
-    new VideosRepository(deps.db),
+    ctx.services.videos,
     meetings,
     ctx.storage,
     ctx.jobs,

@@ -16,9 +16,9 @@ import { ZOOM_EVENT_KEEP_MS, verifyZoomSignature, zoomEventKey, zoomUrlValidatio
 import { NonceRepository } from '../../plugins/nonce.repository';
 import type { Storage } from '../../storage';
 import { videoFileName } from '../../storage/object-keys';
-import type { VideosRegisteredHook } from '../files/video-files';
-import type { VideosRepository } from '../videos/videos.repository';
-import { storeParticipantSessions } from '../attendance/attendance.service';
+import { storeParticipantSessions } from '../attendance';
+import type { VideosRegisteredHook } from '../files';
+import type { VideosStore } from '../videos';
 import type { LiveClassesRepository } from './live-classes.repository';
 import { effectiveStatus, ref } from './live-classes.service';
 
@@ -78,7 +78,7 @@ export class ZoomEvents {
   constructor(
     private readonly db: Db,
     private readonly repo: LiveClassesRepository,
-    private readonly videos: VideosRepository,
+    private readonly videos: VideosStore,
     private readonly meetings: Meetings,
     private readonly storage: Storage,
     private readonly jobs: JobRegistry,

@@ -2,10 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '@lectern/contract';
 import type { ModuleContext } from '..';
 import { registerDomain } from '../../lib/routing';
-import { AttendanceRepository } from '../attendance/attendance.repository';
-import { AttendanceService } from '../attendance/attendance.service';
-import { AuthRepository } from '../auth/auth.repository';
-import { NotificationsRepository } from '../notifications/notifications.repository';
 import { OverviewRepository } from './overview.repository';
 import { OverviewService } from './overview.service';
 
@@ -22,14 +18,14 @@ export function overviewRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   const { deps } = ctx;
   const service = new OverviewService(
     new OverviewRepository(deps.db),
-    new AuthRepository(deps.db),
-    new NotificationsRepository(deps.db),
+    ctx.services.signedIn,
+    ctx.services.notifications,
     {
       subjects: later('subjects', () => ctx.services.subjects),
       transcoding: ctx.transcoding,
       transcodingEnvironment: () => deps.config.transcoding.environment,
       liveClasses: later('live-classes', () => ctx.services.liveClasses?.service),
-      attendance: new AttendanceService(deps.db, new AttendanceRepository(deps.db)),
+      attendance: ctx.services.attendance,
     },
   );
   registerDomain(app, deps, contract.overview, {

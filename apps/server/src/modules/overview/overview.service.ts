@@ -18,12 +18,12 @@ import {
   type TranscodingEnvironment,
 } from '@lectern/contract';
 import type { AuthContext } from '../../lib/routing';
-import type { AttendanceService } from '../attendance/attendance.service';
-import type { AuthRepository } from '../auth/auth.repository';
-import type { LiveClassesService } from '../live-classes/live-classes.service';
-import type { NotificationsRepository } from '../notifications/notifications.repository';
-import type { SubjectsService } from '../subjects/subjects.service';
-import type { TranscodingService } from '../transcoding/transcoding.service';
+import type { AttendanceReader } from '../attendance';
+import type { SignedInUsers } from '../auth';
+import type { LiveClassesService } from '../live-classes';
+import type { NotificationsReader } from '../notifications';
+import type { SubjectsService } from '../subjects';
+import type { TranscodingService } from '../transcoding';
 import type { OverviewRepository } from './overview.repository';
 
 /** An upload counts as 'uploading' for a day after it started; older unfinished ones were abandoned (aborted after a week). */
@@ -39,7 +39,7 @@ export interface OverviewSources {
   transcoding: TranscodingService;
   transcodingEnvironment: () => TranscodingEnvironment;
   liveClasses: () => LiveClassesService;
-  attendance: AttendanceService;
+  attendance: AttendanceReader;
 }
 
 const figure = (key: string, label: string, value: number, link: string | null): OverviewFigure => ({
@@ -55,8 +55,8 @@ const query = (params: Record<string, string>) => new URLSearchParams(params).to
 export class OverviewService {
   constructor(
     private readonly overview: OverviewRepository,
-    private readonly auth: AuthRepository,
-    private readonly notifications: NotificationsRepository,
+    private readonly auth: SignedInUsers,
+    private readonly notifications: NotificationsReader,
     private readonly sources: OverviewSources,
     private readonly now: () => Date = () => new Date(),
   ) {}

@@ -14,7 +14,7 @@ import {
   subscriptions,
   videos,
 } from '../../db/schema';
-import type { AddOnRow, OtsRow, SubscriptionRow } from '../catalogues/catalogues.repository';
+import type { AddOnRow, OtsRow, SubscriptionRow } from '../catalogues';
 import { num, toDate, json } from '../../db/raw-row';
 
 export type StoreListingRow = typeof storeListings.$inferSelect;

@@ -2,17 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '@lectern/contract';
 import type { AppDeps } from '../../lib/deps';
 import { registerDomain } from '../../lib/routing';
-import { CataloguesRepository } from '../catalogues/catalogues.repository';
-import { CouponsRepository } from '../coupons/coupons.repository';
+import type { CataloguesReader } from '../catalogues';
+import type { CouponsReader } from '../coupons';
 import { StoreListingsRepository } from './store-listings.repository';
 import { StoreListingsService } from './store-listings.service';
 
-export function storeListingsRoutes(app: FastifyInstance, deps: AppDeps): void {
+/** Store listings read the catalogues they sell and the coupons they offer through those modules. */
+export function storeListingsRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  sources: { catalogues: CataloguesReader; coupons: CouponsReader },
+): void {
   const service = new StoreListingsService(
     deps.database,
     new StoreListingsRepository(deps.database),
-    new CataloguesRepository(deps.database),
-    new CouponsRepository(deps.database.db),
+    sources.catalogues,
+    sources.coupons,
   );
   registerDomain(app, deps, contract.storeListings, {
     list: async ({ query }) => ({ data: await service.list(query) }),

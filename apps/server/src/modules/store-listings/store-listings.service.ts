@@ -22,9 +22,8 @@ import { changeAggregate, recordChange, type Aggregate, type OnChangeError } fro
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/routing';
 import { readEndpoints } from '../../transcoder/transcoder';
-import type { AddOnRow, CatalogueListRow, CataloguesRepository } from '../catalogues/catalogues.repository';
-import { toSubscription } from '../catalogues/catalogues.service';
-import type { CouponsRepository } from '../coupons/coupons.repository';
+import { toSubscription, type AddOnRow, type CatalogueListRow, type CataloguesReader } from '../catalogues';
+import type { CouponsReader } from '../coupons';
 import { sanitizeRichText } from '../../lib/rich-text';
 import type {
   StoreListingChanges,
@@ -182,8 +181,8 @@ export class StoreListingsService {
   constructor(
     private readonly database: Database,
     private readonly repo: StoreListingsRepository,
-    private readonly catalogues: CataloguesRepository,
-    private readonly couponsRepo: CouponsRepository,
+    private readonly catalogues: CataloguesReader,
+    private readonly couponsRepo: CouponsReader,
   ) {
     this.listings = {
       entity: 'store listing',

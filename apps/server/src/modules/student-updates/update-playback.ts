@@ -2,7 +2,7 @@ import type { PlayableVideo } from '@lectern/contract';
 import type { Storage } from '../../storage';
 import { signMediaUrl } from '../../storage/media-url';
 import { readEndpoints } from '../../transcoder/transcoder';
-import { outputsFolderOf } from '../files/video-files';
+import { outputsFolderOf } from '../files';
 import type { VideoRead } from './student-updates.repository';
 
 /**

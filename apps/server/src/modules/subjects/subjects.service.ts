@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { Database, Db } from '../../db/client';
 import { changeAggregate, recordChange, type ActivityDraft, type Aggregate } from '../../lib/aggregate';
 import { AppError } from '../../lib/app-error';
-import type { NotificationDraft } from '../notifications/notifications.repository';
+import type { NotificationDraft } from '../notifications';
 import type { Actor, Viewer } from '../../lib/routing';
 import {
   SubjectsRepository,

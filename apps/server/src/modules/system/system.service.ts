@@ -12,7 +12,7 @@ import type { JobRegistry } from '../../jobs';
 import { freeBytes } from '../../lib/disk-space';
 import type { ServerKeys } from '../../lib/keys';
 import type { Storage } from '../../storage';
-import { transcodeJob } from '../transcoding/transcode-job';
+import { transcodeJob } from '../transcoding';
 import { buildOpenApi } from './openapi';
 import type { SystemRepository } from './system.repository';
 

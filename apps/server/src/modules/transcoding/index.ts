@@ -6,13 +6,15 @@ import type { Storage } from '../../storage';
 import { FfmpegTranscoder, resolveFfmpegPath } from '../../transcoder/ffmpeg-transcoder';
 import { mediaStoreFor } from '../../transcoder/media-store';
 import type { Transcoder } from '../../transcoder/transcoder';
-import { VideosRepository } from '../videos/videos.repository';
+import { videosStore } from '../videos';
 import { transcodeJob, transcodePolicy } from './transcode-job';
 import { TranscodingRepository } from './transcoding.repository';
 import { TranscodingService } from './transcoding.service';
 import { TranscodeWorker } from './worker';
 
 export { TranscodingService, TranscodeWorker };
+export { transcodeJob } from './transcode-job';
+export type { RecordingPlayable } from './media-routes';
 
 /** The configured transcoder, or none when TRANSCODER=off (the AWS SDK loads only when it is used). */
 export async function createTranscoder(config: Config, storage: Storage): Promise<Transcoder | null> {
@@ -41,7 +43,7 @@ export function createTranscoding(
   return new TranscodingService(
     database.db,
     new TranscodingRepository(database),
-    new VideosRepository(database.db),
+    videosStore(database.db),
     jobs,
     config.transcoding.environment,
     log,

@@ -23,7 +23,7 @@ import { failWith } from '../../lib/app-error';
 import type { Viewer } from '../../lib/routing';
 import type { TranscodeOutput } from '../../transcoder/transcoder';
 import { TRANSCODE_FAILURES, endpointsOf, readEndpoints } from '../../transcoder/transcoder';
-import type { VideosRepository } from '../videos/videos.repository';
+import type { VideosStore } from '../videos';
 import { transcodeJob } from './transcode-job';
 import type { JobPage, JobRecord, ListFilter, PageAfter, TranscodingRepository } from './transcoding.repository';
 
@@ -119,7 +119,7 @@ export class TranscodingService {
     /** transactions: a job and its video change together */
     private readonly db: Db,
     private readonly repo: TranscodingRepository,
-    private readonly videos: VideosRepository,
+    private readonly videos: VideosStore,
     /** the queue transcode jobs travel in */
     private readonly registry: JobRegistry,
     private readonly environment: TranscodingEnvironment,

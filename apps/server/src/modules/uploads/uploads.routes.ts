@@ -4,13 +4,19 @@ import type { AppDeps } from '../../lib/deps';
 import { registerDomain } from '../../lib/routing';
 import type { Storage } from '../../storage';
 import { LocalStorageDriver } from '../../storage/local-driver';
-import { FilesRepository } from '../files/files.repository';
+import type { UploadTargets } from '../files';
 import { UploadsRepository } from './uploads.repository';
 import { UploadsService } from './uploads.service';
 
 /** Upload signing routes, and an hourly sweep of uploads left unfinished past the resume window. */
-export function uploadsRoutes(app: FastifyInstance, deps: AppDeps, storage: Storage): UploadsService {
-  const service = new UploadsService(storage, new UploadsRepository(deps.db), new FilesRepository(deps.db), app.log);
+/** `targets`: where an upload may go, asked of the files module. */
+export function uploadsRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  storage: Storage,
+  targets: UploadTargets,
+): UploadsService {
+  const service = new UploadsService(storage, new UploadsRepository(deps.db), targets, app.log);
   registerDomain(app, deps, contract.uploads, {
     start: async ({ auth, body }) => ({ data: await service.start(auth, body) }),
     signParts: async ({ auth, params, body }) => ({ data: await service.signParts(auth, params.uploadId, body) }),

@@ -4,77 +4,41 @@ import {
   UPLOAD_KINDS,
   UPLOAD_MESSAGES,
   UPLOAD_RESUME_WINDOW_MS,
-  VIDEO_TARGET_KINDS,
   contentTypeAgrees,
   contentTypeOf,
   describeAccepted,
   fileTypeOf,
   fillMessage,
   formatBytes,
-  hasPermission,
   matchesMagicBytes,
   randomId,
-  resourceType,
   uploadPartBytes,
   uploadPartCount,
   uploadPartSize,
   type FileTypeKey,
-  type PermissionArea,
-  type ResourceTypeKey,
   type StoredPart,
-  type UploadKind,
   type UploadStart,
   type UploadStartResult,
   type UploadTarget,
 } from '@lectern/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError, failWith } from '../../lib/app-error';
+import { type AppError, failWith } from '../../lib/app-error';
 import type { Storage } from '../../storage';
-import {
-  keyIn,
-  preSanitize,
-  previewFolder,
-  resourceFileName,
-  resourceFolder,
-  subjectFolder,
-  videoFileName,
-} from '../../storage/object-keys';
-import { StorageError, type ObjectRef } from '../../storage/storage';
+import { keyIn, resourceFileName, videoFileName } from '../../storage/object-keys';
+import { StorageError } from '../../storage/storage';
 import { isUniqueViolation } from '../../db/errors';
-import type { Caller, FilesRepository } from '../files/files.repository';
+import type { Caller, UploadTargets } from '../files';
+import { assertOpen, checkSize, describeParts, displayName, isVideoTarget } from './upload-rules';
+import { UploadSigner, refOf } from './upload-signer';
+import { resolveUploadTarget, targetOfUpload, type ResolvedTarget } from './upload-targets';
 import type { UploadRow, UploadsRepository } from './uploads.repository';
 
-/** Who may upload to a resource type's folder, where it is not the publisher's. */
-const RESOURCE_AREAS: Partial<Record<ResourceTypeKey, PermissionArea>> = {
-  'live-class-thumbnail': 'liveClasses',
-  'student-update-image': 'studentUpdates',
-};
-
-/** Where an upload goes, resolved and checked: bucket, folder, the kinds it takes, how names are built. */
-interface ResolvedTarget {
-  targetType: string;
-  subjectId: string | null;
-  unitId: string | null;
-  topicId: string | null;
-  catalogueId: string | null;
-  bucket: string;
-  folder: string;
-  kinds: readonly UploadKind[];
-  /** how messages name the place */
-  label: string;
-  naming: 'video' | 'picker';
-}
+export { displayName } from './upload-rules';
 
 /** How long a completion may run before another attempt may take over. */
 const STUCK_COMPLETION_MS = 15 * 60_000;
 
 const fail = failWith(UPLOAD_MESSAGES);
-
-/** The name as the user chose it, safe to echo in a message. */
-export function displayName(name: string): string {
-  const clean = preSanitize(name);
-  return clean.length > 120 ? `${clean.slice(0, 117)}...` : clean;
-}
 
 /**
  * Upload signing (DESIGN §2, §7): the server builds every key, chooses single PUT or multipart, signs
@@ -82,85 +46,26 @@ export function displayName(name: string): string {
  * and content before the file may be registered.
  */
 export class UploadsService {
+  private readonly signer: UploadSigner;
+
   constructor(
     private readonly storage: Storage,
     private readonly repo: UploadsRepository,
-    private readonly files: FilesRepository,
+    private readonly files: UploadTargets,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number = () => Date.now(),
-  ) {}
-
-  private get ttl(): number {
-    return this.storage.config.urlTtlSeconds;
+  ) {
+    this.signer = new UploadSigner(storage, repo, now);
   }
 
   /** Resolves a target and checks the caller may upload there (403 otherwise). */
-  async resolveTarget(caller: Caller, target: UploadTarget): Promise<ResolvedTarget> {
-    switch (target.type) {
-      case 'subject': {
-        const { subject, access } = await this.files.subjectAccess(caller, target.subjectId);
-        if (!access.attach) throw AppError.of(403, 'unauthorized');
-        if (target.unitId && !(await this.files.unit(subject.id, target.unitId))) throw fail(404, 'unitNotInSubject');
-        if (target.topicId) {
-          const topic = await this.files.topic(subject.id, target.topicId);
-          if (!topic || (target.unitId && topic.unitId !== target.unitId)) throw fail(404, 'topicNotInUnit');
-        }
-        return {
-          targetType: 'subject',
-          subjectId: subject.id,
-          unitId: target.unitId ?? null,
-          topicId: target.topicId ?? null,
-          catalogueId: null,
-          bucket: this.storage.videosBucket,
-          folder: subjectFolder(subject.id),
-          kinds: VIDEO_TARGET_KINDS,
-          label: `'${subject.name}'`,
-          naming: 'video',
-        };
-      }
-      case 'preview-video':
-        if (!hasPermission(caller.roles, 'publisher')) throw AppError.of(403, 'unauthorized');
-        return {
-          targetType: 'preview-video',
-          subjectId: null,
-          unitId: null,
-          topicId: null,
-          catalogueId: target.catalogueId,
-          bucket: this.storage.videosBucket,
-          folder: previewFolder(target.catalogueId),
-          kinds: VIDEO_TARGET_KINDS,
-          label: 'the preview videos',
-          naming: 'video',
-        };
-      case 'resource': {
-        const type = resourceType(target.resourceType);
-        const area = RESOURCE_AREAS[type.key] ?? 'publisher';
-        if (!hasPermission(caller.roles, area)) throw AppError.of(403, 'unauthorized');
-        return {
-          targetType: type.key,
-          subjectId: null,
-          unitId: null,
-          topicId: null,
-          catalogueId: null,
-          bucket: this.storage.bucketOf(type.key),
-          folder: resourceFolder(type.key),
-          kinds: type.kinds,
-          label: `the ${type.label.toLowerCase()} folder`,
-          naming: 'picker',
-        };
-      }
-    }
+  resolveTarget(caller: Caller, target: UploadTarget): Promise<ResolvedTarget> {
+    return resolveUploadTarget(this.storage, this.files, caller, target);
   }
 
   /** The target of an existing upload, checked again for the caller (an assignment may have ended). */
-  private async targetOf(caller: Caller, upload: UploadRow): Promise<ResolvedTarget> {
-    const target: UploadTarget =
-      upload.targetType === 'subject'
-        ? { type: 'subject', subjectId: upload.subjectId ?? '' }
-        : upload.targetType === 'preview-video'
-          ? { type: 'preview-video', catalogueId: upload.catalogueId ?? '' }
-          : { type: 'resource', resourceType: upload.targetType as never };
-    return this.resolveTarget(caller, target);
+  private targetOf(caller: Caller, upload: UploadRow): Promise<ResolvedTarget> {
+    return this.resolveTarget(caller, targetOfUpload(upload));
   }
 
   /** The caller's own upload; 404 for anyone else's. */
@@ -168,10 +73,6 @@ export class UploadsService {
     const upload = await this.repo.get(uploadId);
     if (!upload || upload.createdBy !== caller.userId) throw fail(404, 'uploadNotFound');
     return upload;
-  }
-
-  private ref(upload: Pick<UploadRow, 'bucket' | 'storageKey'>): ObjectRef {
-    return { bucket: upload.bucket, key: upload.storageKey };
   }
 
   // ---- start
@@ -199,7 +100,7 @@ export class UploadsService {
       throw fail(400, 'contentTypeMismatch', { fileName: name, contentType: (input.contentType ?? '').slice(0, 60) });
     }
     if (input.size === 0) throw fail(400, 'emptyFile', { fileName: name });
-    this.checkSize(name, type, input.size);
+    checkSize(name, type, input.size);
 
     if (input.fingerprint) {
       const earlier = await this.repo.findResumable({
@@ -264,27 +165,14 @@ export class UploadsService {
       throw error;
     }
     const upload = (await this.repo.get(id))!;
-    return this.startResult(upload, [], false);
-  }
-
-  /** Refuses a size over the limit of the type's kind (413). */
-  private checkSize(name: string, type: FileTypeKey, size: number): void {
-    const kind = UPLOAD_KINDS[FILE_TYPES[type].kind];
-    if (size > kind.maxBytes) {
-      throw fail(413, 'tooLarge', {
-        fileName: name,
-        size: formatBytes(size),
-        kind: kind.label,
-        limit: formatBytes(kind.maxBytes),
-      });
-    }
+    return this.signer.startResult(upload, [], false);
   }
 
   /** An earlier upload of the same file: its id and the parts storage holds; null when storage lost it. */
   private async resume(upload: UploadRow): Promise<UploadStartResult | null> {
-    if (upload.mode === 'single') return this.startResult(upload, [], true);
+    if (upload.mode === 'single') return this.signer.startResult(upload, [], true);
     try {
-      return this.startResult(upload, await this.storedParts(upload), true);
+      return this.signer.startResult(upload, await this.signer.storedParts(upload), true);
     } catch (error) {
       if (error instanceof StorageError && error.code === 'NoSuchUpload') {
         await this.repo.transition(upload.id, ['STARTED'], 'ABORTED');
@@ -294,115 +182,14 @@ export class UploadsService {
     }
   }
 
-  /**
-   * The parts already stored: storage's own list where it can tell (local disk, S3), otherwise the
-   * parts the browser reported (s3rver has no ListParts).
-   */
-  private async storedParts(upload: UploadRow): Promise<StoredPart[]> {
-    let parts: StoredPart[];
-    try {
-      parts = await this.storage.driver.listParts(this.ref(upload), upload.multipartId ?? '');
-    } catch (error) {
-      if (!(error instanceof StorageError && error.code === 'NotSupported')) throw error;
-      parts = await this.repo.parts(upload.id);
-    }
-    // Only whole parts of this upload count; a part cut short is sent again.
-    return parts.filter(
-      (p) => p.partNumber <= upload.partCount && p.size === uploadPartBytes(upload.size, upload.partSize, p.partNumber),
-    );
-  }
-
-  private async startResult(upload: UploadRow, parts: StoredPart[], resumed: boolean): Promise<UploadStartResult> {
-    const base = {
-      uploadId: upload.id,
-      key: upload.storageKey,
-      fileName: upload.storageKey.slice(upload.storageKey.lastIndexOf('/') + 1),
-      size: upload.size,
-      mode: upload.mode as 'single' | 'multipart',
-      partSize: upload.partSize,
-      partCount: upload.partCount,
-      resumed,
-      parts,
-    };
-    if (upload.mode === 'single') {
-      const signed = await this.storage.driver.presignPut(this.ref(upload), {
-        contentType: upload.contentType,
-        size: upload.size,
-        expiresIn: this.ttl,
-      });
-      return { ...base, url: signed.url, headers: signed.headers, expiresAt: signed.expiresAt.toISOString() };
-    }
-    return { ...base, headers: {}, expiresAt: new Date(this.now() + this.ttl * 1000).toISOString() };
-  }
-
   // ---- parts
 
-  private assertOpen(upload: UploadRow): void {
-    const fileName = displayName(upload.originalName);
-    switch (upload.status) {
-      case 'STARTED':
-        return;
-      case 'COMPLETING':
-        throw fail(409, 'uploadBusy', { fileName });
-      case 'COMPLETED':
-        throw fail(409, 'uploadFinished', { fileName });
-      case 'REGISTERED':
-        throw fail(409, 'uploadRegistered', { fileName });
-      default:
-        throw fail(409, 'uploadCancelled', { fileName });
-    }
-  }
-
   /** Signs part URLs (a fresh one every time: an expired URL is simply asked for again). */
-  async signParts(
-    caller: Caller,
-    uploadId: string,
-    input: { partNumbers: number[]; stored?: StoredPart[] },
-  ): Promise<{
-    parts: { partNumber: number; url: string; size: number; expiresAt: string }[];
-    headers: Record<string, string>;
-    expiresAt: string;
-  }> {
+  async signParts(caller: Caller, uploadId: string, input: { partNumbers: number[]; stored?: StoredPart[] }) {
     const upload = await this.own(caller, uploadId);
-    this.assertOpen(upload);
+    assertOpen(upload);
     await this.targetOf(caller, upload);
-    for (const n of input.partNumbers) {
-      if (n > upload.partCount) throw fail(400, 'partOutOfRange', { partNumber: n, partCount: upload.partCount });
-    }
-    const ref = this.ref(upload);
-    if (upload.mode === 'single') {
-      if (input.partNumbers.length !== 1 || input.partNumbers[0] !== 1) throw fail(400, 'singleUploadParts');
-      const signed = await this.storage.driver.presignPut(ref, {
-        contentType: upload.contentType,
-        size: upload.size,
-        expiresIn: this.ttl,
-      });
-      const expiresAt = signed.expiresAt.toISOString();
-      return {
-        parts: [{ partNumber: 1, url: signed.url, size: upload.size, expiresAt }],
-        headers: signed.headers,
-        expiresAt,
-      };
-    }
-    if (input.stored?.length) {
-      const valid = input.stored.filter(
-        (p) =>
-          p.partNumber <= upload.partCount && p.size === uploadPartBytes(upload.size, upload.partSize, p.partNumber),
-      );
-      await this.repo.recordParts(upload.id, valid);
-    }
-    const parts = [];
-    let expiresAt = new Date(this.now() + this.ttl * 1000);
-    for (const partNumber of input.partNumbers) {
-      const size = uploadPartBytes(upload.size, upload.partSize, partNumber);
-      const signed = await this.storage.driver.presignPart(ref, upload.multipartId ?? '', partNumber, {
-        size,
-        expiresIn: this.ttl,
-      });
-      expiresAt = signed.expiresAt;
-      parts.push({ partNumber, url: signed.url, size, expiresAt: signed.expiresAt.toISOString() });
-    }
-    return { parts, headers: {}, expiresAt: expiresAt.toISOString() };
+    return this.signer.signParts(upload, input);
   }
 
   // ---- complete
@@ -443,18 +230,18 @@ export class UploadsService {
       await this.repo.transition(upload.id, ['COMPLETING'], 'STARTED');
       upload.status = 'STARTED';
     }
-    this.assertOpen(upload);
+    assertOpen(upload);
     await this.targetOf(caller, upload);
     if (!(await this.repo.transition(upload.id, ['STARTED'], 'COMPLETING'))) {
       throw fail(409, 'uploadBusy', { fileName });
     }
-    const ref = this.ref(upload);
+    const ref = refOf(upload);
     let settled = false;
     try {
       if (upload.mode === 'multipart') {
         const given = input.parts?.length
           ? input.parts
-          : (await this.storedParts(upload)).map((p) => ({ partNumber: p.partNumber, etag: p.etag }));
+          : (await this.signer.storedParts(upload)).map((p) => ({ partNumber: p.partNumber, etag: p.etag }));
         const have = new Set(given.map((p) => p.partNumber));
         const missing: number[] = [];
         for (let n = 1; n <= upload.partCount; n++) if (!have.has(n)) missing.push(n);
@@ -551,7 +338,7 @@ export class UploadsService {
 
   /** Drops what storage holds of an upload that will not finish (a library file already completed stays). */
   private async dropStored(upload: UploadRow): Promise<void> {
-    const ref = this.ref(upload);
+    const ref = refOf(upload);
     try {
       if (upload.status === 'STARTED' && upload.mode === 'multipart' && upload.multipartId) {
         await this.storage.driver.abortMultipart(ref, upload.multipartId);
@@ -577,13 +364,4 @@ export class UploadsService {
     }
     return count;
   }
-}
-
-const isVideoTarget = (upload: UploadRow) => upload.targetType === 'subject' || upload.targetType === 'preview-video';
-
-/** '3, 4 and 7' (at most ten numbers shown). */
-function describeParts(numbers: number[]): string {
-  const shown = numbers.slice(0, 10).map(String);
-  if (numbers.length > 10) return `${shown.join(', ')} and ${numbers.length - 10} more`;
-  return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}` : (shown[0] ?? '');
 }

@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { changeAggregate, recordChange, type Aggregate, type OnChangeError } from '../../lib/aggregate';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/routing';
-import type { SessionService } from '../auth/session.service';
+import type { SessionService } from '../auth';
 import type { UserRow, UsersRepository } from './users.repository';
 
 type CreateUser = z.output<typeof CreateUserBodySchema>;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '@lectern/contract';
 import type { AppDeps } from '../../lib/deps';
 import { registerDomain } from '../../lib/routing';
-import type { SubjectsService } from '../subjects/subjects.service';
+import type { SubjectsService } from '../subjects';
 import { toVideoFile } from './video-file';
 
 export function videosRoutes(app: FastifyInstance, deps: AppDeps, subjects: SubjectsService): void {
