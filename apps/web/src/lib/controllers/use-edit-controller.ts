@@ -19,14 +19,15 @@ export interface StaleState<T> {
   changed: string[];
 }
 
-export interface EditControllerOptions<T extends Versioned, V extends FieldValues> {
+/** `V` is the form's values as typed, `O` as its resolver gives them to a save (the same without a transform). */
+export interface EditControllerOptions<T extends Versioned, V extends FieldValues, O = V> {
   /** the object opened, or null when creating one */
   item: T | null;
-  form: UseFormReturn<V>;
+  form: UseFormReturn<V, unknown, O>;
   /** the form's values for a saved object */
   toValues: (item: T) => V;
   /** saves the values: at `base`'s version, or as a new object when `base` is null */
-  save: (values: V, base: T | null) => Promise<unknown>;
+  save: (values: O, base: T | null) => Promise<unknown>;
   /** the server's copy as the screen holds it now (a query read again after the refusal) */
   latest?: T | undefined;
   /** reads the server's copy after a refusal, when the screen holds no query of it */
@@ -41,11 +42,11 @@ export interface EditControllerOptions<T extends Versioned, V extends FieldValue
   guardMessage?: ReactNode;
 }
 
-export interface EditController<T extends Versioned, V extends FieldValues> {
+export interface EditController<T extends Versioned, O> {
   /** the object the form's values are based on: it moves only when the user loads the server's copy */
   base: T | null;
   /** saves at the base's version; false when it was refused (a stale version shows its notice) */
-  submit: (values: V) => Promise<boolean>;
+  submit: (values: O) => Promise<boolean>;
   /** set while the user's save was refused as stale */
   stale: StaleState<T> | null;
   /** discards the user's edits and takes the server's copy */
@@ -82,9 +83,9 @@ export function changedFields<V extends FieldValues>(
  * 'Load latest' (take theirs) and, where allowed, 'Overwrite with mine' (save mine at their version).
  * It also asks before unsaved changes are left behind.
  */
-export function useEditController<T extends Versioned, V extends FieldValues>(
-  options: EditControllerOptions<T, V>,
-): EditController<T, V> {
+export function useEditController<T extends Versioned, V extends FieldValues, O = V>(
+  options: EditControllerOptions<T, V, O>,
+): EditController<T, O> {
   const { form, toValues, save, labels, allowOverwrite = true } = options;
   const [base, setBase] = useState<T | null>(options.item);
   const [refusal, setRefusal] = useState<{ message: string; fetched: T | undefined } | null>(null);
@@ -101,7 +102,7 @@ export function useEditController<T extends Versioned, V extends FieldValues>(
         }
       : null;
 
-  async function saveAt(values: V, at: T | null): Promise<boolean> {
+  async function saveAt(values: O, at: T | null): Promise<boolean> {
     try {
       await save(values, at);
       setRefusal(null);
@@ -133,12 +134,19 @@ export function useEditController<T extends Versioned, V extends FieldValues>(
       : undefined,
     overwrite:
       latest && allowOverwrite
-        ? async () => {
-            const saved = await saveAt(form.getValues(), latest);
-            // a later refusal is measured against the version now held
-            if (!saved) setBase(latest);
-            return saved;
-          }
+        ? () =>
+            new Promise<boolean>((resolve) => {
+              // mine as the form's rules give them, at their version; invalid values stay on the form
+              void form.handleSubmit(
+                async (values) => {
+                  const saved = await saveAt(values, latest);
+                  // a later refusal is measured against the version now held
+                  if (!saved) setBase(latest);
+                  resolve(saved);
+                },
+                () => resolve(false),
+              )();
+            })
         : undefined,
     guard,
   };

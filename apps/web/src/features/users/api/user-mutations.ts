@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { usersContract, type RouteInput } from '@lectern/contract';
-import { apiCallWithHeaders } from '../../../lib/api-client';
+import { useRouteMutation } from '../../../lib/controllers/use-route-mutation';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type CreateUserInput = RouteInput<typeof usersContract.create>['body'];
@@ -11,15 +10,7 @@ export type UpdateUserInput = RouteInput<typeof usersContract.update>['body'];
  * success; failures show the server's message as a snackbar (the drawer shows it too).
  */
 export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: CreateUserInput) => {
-      const result = await apiCallWithHeaders(usersContract.create, { body });
-      return { data: result.data, message: result.message };
-    },
-    meta: { serverMessage: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }),
-  });
+  return useRouteMutation(usersContract.create, { meta: { serverMessage: true }, invalidate: [queryKeys.users] });
 }
 
 /**
@@ -27,13 +18,9 @@ export function useCreateUser() {
  * and the list is reloaded so the newer values are at hand; deactivating ends the user's sessions.
  */
 export function useUpdateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: UpdateUserInput) => {
-      const result = await apiCallWithHeaders(usersContract.update, { body });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(usersContract.update, {
+    toInput: (body: UpdateUserInput) => ({ body }),
     meta: { serverMessage: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }),
+    invalidate: [queryKeys.users],
   });
 }

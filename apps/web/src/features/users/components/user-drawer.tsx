@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
@@ -19,7 +18,9 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import { CreateUserBodySchema, MESSAGES, fillMessage, type Role } from '@lectern/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DrawerForm } from '../../../components/drawer-form';
+import { StaleVersionAlert } from '../../../components/form/stale-version-alert';
 import { isApiError } from '../../../lib/api-error';
+import { isStaleVersion, useEditController } from '../../../lib/controllers/use-edit-controller';
 import { errorMessage } from '../../../lib/query-client';
 import type { UserRow } from '../api/get-users';
 import { useCreateUser, useUpdateUser } from '../api/user-mutations';
@@ -47,7 +48,15 @@ function valuesOf(user: UserRow): UserFormInput {
   };
 }
 
-const STALE_USER_MESSAGE = fillMessage(MESSAGES.staleVersion, { entity: 'user' });
+/** The drawer's names of the fields, for the list of what someone else changed. */
+const LABELS = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'E-mail',
+  phone: 'Mobile number',
+  roles: 'Roles',
+  active: 'Active',
+} as const;
 
 export interface UserDrawerProps {
   open: boolean;
@@ -69,8 +78,6 @@ export interface UserDrawerProps {
  */
 export function UserDrawer({ open, user, latest, selfId, roles, onClose }: UserDrawerProps) {
   const editing = user !== null;
-  // the version the editor's values are based on: it moves only when they load someone else's change
-  const [base, setBase] = useState<UserRow | null>(user);
   const [confirmingDeactivation, setConfirmingDeactivation] = useState<UserFormValues | null>(null);
   const create = useCreateUser();
   const update = useUpdateUser();
@@ -81,7 +88,33 @@ export function UserDrawer({ open, user, latest, selfId, roles, onClose }: UserD
     mode: 'onTouched',
     defaultValues: user ? valuesOf(user) : EMPTY,
   });
-  const { control, register, handleSubmit, formState, setError, reset } = form;
+  const { control, register, handleSubmit, formState, setError } = form;
+  const edit = useEditController({
+    item: user,
+    form,
+    toValues: valuesOf,
+    latest,
+    labels: LABELS,
+    guardWhen: open,
+    guardMessage: 'The user you are editing has not been saved.',
+    save: async (values, base) => {
+      try {
+        if (base) await update.mutateAsync({ userId: base.userId, version: base.version, ...values });
+        else await create.mutateAsync({ body: values });
+      } catch (error) {
+        // the drawer shows the message (the snackbar too) and keeps what was typed
+        if (
+          isApiError(error) &&
+          error.status === 409 &&
+          error.message === fillMessage(MESSAGES.userExists, { mobileNumber: values.phone })
+        ) {
+          setError('phone', { type: 'server', message: error.message }, { shouldFocus: true });
+        }
+        throw error;
+      }
+    },
+  });
+  const base = edit.base;
   const { errors, isDirty } = formState;
   const phone = useWatch({ control, name: 'phone' }) ?? '';
   const active = useWatch({ control, name: 'active' }) ?? true;
@@ -90,20 +123,7 @@ export function UserDrawer({ open, user, latest, selfId, roles, onClose }: UserD
   const name = base ? fullName(base) : '';
 
   async function send(values: UserFormValues): Promise<void> {
-    try {
-      if (base) await update.mutateAsync({ userId: base.userId, version: base.version, ...values });
-      else await create.mutateAsync(values);
-      onClose();
-    } catch (error) {
-      // the drawer shows the message (the snackbar too) and keeps what was typed
-      if (
-        isApiError(error) &&
-        error.status === 409 &&
-        error.message === fillMessage(MESSAGES.userExists, { mobileNumber: values.phone })
-      ) {
-        setError('phone', { type: 'server', message: error.message }, { shouldFocus: true });
-      }
-    }
+    if (await edit.submit(values)) onClose();
   }
 
   function submit(values: UserFormValues) {
@@ -118,15 +138,7 @@ export function UserDrawer({ open, user, latest, selfId, roles, onClose }: UserD
     void send(values);
   }
 
-  function loadLatest() {
-    if (!latest) return;
-    setBase(latest);
-    reset(valuesOf(latest));
-    mutation.reset();
-  }
-
   const serverError = mutation.error;
-  const stale = isApiError(serverError) && serverError.status === 409 && serverError.message === STALE_USER_MESSAGE;
   const phoneMessage =
     fieldMessage('Mobile number', errors.phone?.message) ??
     check.takenMessage ??
@@ -144,18 +156,16 @@ export function UserDrawer({ open, user, latest, selfId, roles, onClose }: UserD
         dirty={isDirty}
         onSubmit={(event) => void handleSubmit(submit)(event)}
       >
-        {serverError && (
-          <Alert
-            severity="error"
-            sx={{ mb: 2 }}
-            action={
-              stale && latest && latest.version !== base?.version ? (
-                <Button color="inherit" size="small" onClick={loadLatest}>
-                  Load latest
-                </Button>
-              ) : undefined
-            }
-          >
+        {edit.stale && (
+          <StaleVersionAlert
+            stale={edit.stale}
+            busy={mutation.isPending}
+            onLoadLatest={edit.loadLatest}
+            onOverwrite={edit.overwrite && (() => void edit.overwrite?.().then((saved) => saved && onClose()))}
+          />
+        )}
+        {serverError && !isStaleVersion(serverError) && (
+          <Alert severity="error" sx={{ mb: 2 }}>
             {errorMessage(serverError)}
           </Alert>
         )}
@@ -300,6 +310,7 @@ export function UserDrawer({ open, user, latest, selfId, roles, onClose }: UserD
         }}
         onClose={() => setConfirmingDeactivation(null)}
       />
+      {edit.guard.dialog}
     </>
   );
 }

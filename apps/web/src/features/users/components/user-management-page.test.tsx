@@ -282,7 +282,7 @@ describe('User Management', () => {
   it('keeps what was typed when the server answers 409, and says why in the drawer and a snackbar', async () => {
     const stale = fillMessage(MESSAGES.staleVersion, { entity: 'user' });
     const { user, find } = await setup({
-      'PUT /users/user': { status: 409, body: { error: true, message: stale } },
+      'PUT /users/user': { status: 409, body: { error: true, message: stale, errorCode: 'STALE_VERSION' } },
     });
     await user.click(screen.getByRole('button', { name: 'Edit Kavya Menon' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Kavya Menon' });
