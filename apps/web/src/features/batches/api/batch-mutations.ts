@@ -1,146 +1,109 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  batchesContract,
-  type BulkUploadBody,
-  type CreateBatchBody,
-  type MoveStudentsBody,
-  type RouteInput,
-  type UpdateBatchBody,
-} from '@lectern/contract';
-import { apiCallWithHeaders } from '../../../lib/api-client';
+import { useQueryClient } from '@tanstack/react-query';
+import { batchesContract, type RouteInput } from '@lectern/contract';
+import { useRouteMutation } from '../../../lib/controllers/use-route-mutation';
 import { batchKeys } from './batch-keys';
 
-type BranchInput = RouteInput<typeof batchesContract.createBranch>['body'];
-type ProgramInput = RouteInput<typeof batchesContract.createProgram>['body'];
 type GroupInput = RouteInput<typeof batchesContract.createGroup>['body'];
 type GroupUpdateInput = RouteInput<typeof batchesContract.updateGroup>['body'];
 
 /** After any change: every batch query reads again (lists, pickers, seats, students, groups). */
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: batchKeys.all });
-}
+const ALL = [batchKeys.all];
 
 /** POST /batch/createBatch; the drawer shows a refusal itself (what was typed kept). */
 export function useCreateBatch() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async (body: CreateBatchBody) => {
-      const result = await apiCallWithHeaders(batchesContract.create, { body });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(batchesContract.create, {
     meta: { serverMessage: true, silentError: true },
-    onSuccess: refresh,
+    invalidate: ALL,
+    invalidateOn: 'success',
   });
 }
 
-/** PUT /batch/updateBatch at the version the drawer saw (409 when someone saved meanwhile). */
+/** PUT /batch/updateBatch at the version the drawer saw (409, STALE_VERSION, when someone saved meanwhile). */
 export function useUpdateBatch() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async (body: UpdateBatchBody) => {
-      const result = await apiCallWithHeaders(batchesContract.update, { body });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(batchesContract.update, {
     meta: { serverMessage: true, silentError: true },
-    onSettled: refresh,
+    invalidate: ALL,
   });
 }
 
 /** PUT /batch/closeBatch/{batchId}: the server's message shows (and its refusal, as a snackbar). */
 export function useCloseBatch() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async ({ batchId, version }: { batchId: string; version: number }) => {
-      const result = await apiCallWithHeaders(batchesContract.close, { params: { batchId }, body: { version } });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(batchesContract.close, {
+    toInput: ({ batchId, version }: { batchId: string; version: number }) => ({
+      params: { batchId },
+      body: { version },
+    }),
     meta: { serverMessage: true },
-    onSettled: refresh,
+    invalidate: ALL,
   });
 }
 
 /** POST /batch/createBranch, from the batch form: the new branch is chosen there. */
 export function useCreateBranch() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: BranchInput) => {
-      const result = await apiCallWithHeaders(batchesContract.createBranch, { body });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(batchesContract.createBranch, {
+    toInput: (body: RouteInput<typeof batchesContract.createBranch>['body']) => ({ body }),
     meta: { serverMessage: true, silentError: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: batchKeys.branches }),
+    invalidate: [batchKeys.branches],
+    invalidateOn: 'success',
   });
 }
 
 /** POST /batch/createProgram, from the batch form: the new program is chosen there. */
 export function useCreateProgram() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: ProgramInput) => {
-      const result = await apiCallWithHeaders(batchesContract.createProgram, { body });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(batchesContract.createProgram, {
+    toInput: (body: RouteInput<typeof batchesContract.createProgram>['body']) => ({ body }),
     meta: { serverMessage: true, silentError: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: batchKeys.programs }),
+    invalidate: [batchKeys.programs],
+    invalidateOn: 'success',
   });
 }
 
 /** POST /batch/group (add) or PUT /batch/group (at its version). */
 export function useSaveGroup() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async (body: GroupInput | GroupUpdateInput) => {
-      const result =
-        'groupId' in body
-          ? await apiCallWithHeaders(batchesContract.updateGroup, { body })
-          : await apiCallWithHeaders(batchesContract.createGroup, { body });
-      return { data: result.data, message: result.message };
-    },
+  const create = useRouteMutation(batchesContract.createGroup, {
     meta: { serverMessage: true, silentError: true },
-    onSettled: refresh,
+    invalidate: ALL,
   });
+  const update = useRouteMutation(batchesContract.updateGroup, {
+    meta: { serverMessage: true, silentError: true },
+    invalidate: ALL,
+  });
+  return {
+    isPending: create.isPending || update.isPending,
+    error: create.error ?? update.error,
+    mutateAsync: (body: GroupInput | GroupUpdateInput) =>
+      'groupId' in body ? update.mutateAsync({ body }) : create.mutateAsync({ body }),
+  };
 }
 
 /** DELETE /batch/groups/{groupId}: its batches stay. */
 export function useDeleteGroup() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async (groupId: string) => {
-      const result = await apiCallWithHeaders(batchesContract.deleteGroup, { params: { groupId } });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(batchesContract.deleteGroup, {
+    toInput: (groupId: string) => ({ params: { groupId } }),
     meta: { serverMessage: true },
-    onSettled: refresh,
+    invalidate: ALL,
   });
 }
 
 /** POST /batch/batch/{batchId}/students: an existing student, by mobile number. The form shows a refusal. */
 export function useAddBatchStudent() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async ({ batchId, mobileNumber }: { batchId: string; mobileNumber: string }) => {
-      const result = await apiCallWithHeaders(batchesContract.addStudent, {
-        params: { batchId },
-        body: { mobileNumber },
-      });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(batchesContract.addStudent, {
+    toInput: ({ batchId, mobileNumber }: { batchId: string; mobileNumber: string }) => ({
+      params: { batchId },
+      body: { mobileNumber },
+    }),
     meta: { serverMessage: true, silentError: true },
-    onSuccess: refresh,
+    invalidate: ALL,
+    invalidateOn: 'success',
   });
 }
 
 /** DELETE /batch/batch/{batchId}/students/{studentId}: the student and their subscriptions stay. */
 export function useRemoveBatchStudent() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async ({ batchId, studentId }: { batchId: string; studentId: string }) => {
-      const result = await apiCallWithHeaders(batchesContract.removeStudent, { params: { batchId, studentId } });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(batchesContract.removeStudent, {
+    toInput: (params: { batchId: string; studentId: string }) => ({ params }),
     meta: { serverMessage: true },
-    onSettled: refresh,
+    invalidate: ALL,
   });
 }
 
@@ -149,26 +112,20 @@ export function useRemoveBatchStudent() {
  * the dialog shows the message and a line per failure (spec 2 §8), so no snackbar comes from here.
  */
 export function useMoveStudents() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async (body: MoveStudentsBody) => {
-      const result = await apiCallWithHeaders(batchesContract.moveStudents, { body });
-      return result.data;
-    },
+  return useRouteMutation(batchesContract.moveStudents, {
+    toInput: (body: RouteInput<typeof batchesContract.moveStudents>['body']) => ({ body }),
     meta: { silentError: true },
-    onSettled: refresh,
+    invalidate: ALL,
   });
 }
 
 /** POST /batch/bulkUpload: a dry run (nothing written) or the real run; the dialog shows the outcome. */
 export function useBulkUpload() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async (body: BulkUploadBody) => {
-      const result = await apiCallWithHeaders(batchesContract.bulkUpload, { body });
-      return result.data;
-    },
+  const queryClient = useQueryClient();
+  return useRouteMutation(batchesContract.bulkUpload, {
+    toInput: (body: RouteInput<typeof batchesContract.bulkUpload>['body']) => ({ body }),
     meta: { silentError: true, noSpinner: true },
-    onSuccess: (result) => (result.dryRun ? undefined : refresh()),
+    // a dry run wrote nothing: nothing to read again
+    onSuccess: ({ data }) => (data.dryRun ? undefined : queryClient.invalidateQueries({ queryKey: batchKeys.all })),
   });
 }

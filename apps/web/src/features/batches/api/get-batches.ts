@@ -61,11 +61,15 @@ export function useGroups(enabled = true) {
   });
 }
 
-/** GET /batch/getBatchById/{batchId}. */
+/** GET /batch/getBatchById/{batchId}: the batch as the server holds it now. */
+export function getBatch(batchId: string, signal?: AbortSignal): Promise<Batch> {
+  return apiCall(batchesContract.byId, { params: { batchId } }, { signal });
+}
+
 export function useBatch(batchId: string | null) {
   return useQuery({
     queryKey: batchKeys.batch(batchId ?? ''),
-    queryFn: ({ signal }) => apiCall(batchesContract.byId, { params: { batchId: batchId ?? '' } }, { signal }),
+    queryFn: ({ signal }) => getBatch(batchId ?? '', signal),
     enabled: batchId !== null,
   });
 }

@@ -9,12 +9,20 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { BATCH_CAPACITY_MAX, BATCH_MESSAGES, type Batch, type Branch, type Program, plural } from '@lectern/contract';
 import { DrawerForm } from '../../../components/drawer-form';
-import { useLeaveGuard } from '../../../hooks/use-leave-guard';
+import { StaleVersionAlert } from '../../../components/form/stale-version-alert';
 import { isApiError } from '../../../lib/api-error';
+import { isStaleVersion, useEditController } from '../../../lib/controllers/use-edit-controller';
 import { errorMessage } from '../../../lib/query-client';
 import { useCreateBatch, useCreateBranch, useCreateProgram, useUpdateBatch } from '../api/batch-mutations';
-import { useBranches, usePrograms } from '../api/get-batches';
-import { batchBody, batchFormValues, emptyBatchForm, type BatchFormField, type BatchFormValues } from './batch-form';
+import { getBatch, useBranches, usePrograms } from '../api/get-batches';
+import {
+  BATCH_FIELD_LABELS,
+  batchBody,
+  batchFormValues,
+  emptyBatchForm,
+  type BatchFormField,
+  type BatchFormValues,
+} from './batch-form';
 import { issuesResolver } from '../../../lib/issues-resolver';
 
 /** The field a refusal of the server is about, so its message shows there too. */
@@ -66,23 +74,34 @@ export function BatchDrawer({ open, batch, onClose }: BatchDrawerProps) {
   });
   const { control, register, handleSubmit, formState, setError, setValue } = form;
   const { errors, isDirty } = formState;
-  const guard = useLeaveGuard(open && isDirty, 'The batch you are editing has not been saved.');
+  const edit = useEditController({
+    item: batch,
+    form,
+    toValues: batchFormValues,
+    fetchLatest: batch ? () => getBatch(batch.batchId) : undefined,
+    labels: BATCH_FIELD_LABELS,
+    guardWhen: open,
+    guardMessage: 'The batch you are editing has not been saved.',
+    save: async (values, base) => {
+      const body = batchBody(values, studentCount).body!;
+      try {
+        if (base) await update.mutateAsync({ body: { ...body, batchId: base.batchId, version: base.version } });
+        else await create.mutateAsync({ body });
+      } catch (error) {
+        const field = isApiError(error) ? serverField(error.message) : null;
+        if (field && isApiError(error)) setError(field, { type: 'server', message: error.message });
+        alertRef.current?.scrollIntoView?.({ block: 'nearest' });
+        throw error;
+      }
+    },
+  });
 
   const branchOptions = mergeById(branches.data ?? [], addedBranches, 'branchId');
   const programOptions = mergeById(programs.data ?? [], addedPrograms, 'programId');
 
   async function save(values: BatchFormValues) {
-    const result = batchBody(values, studentCount);
-    if (!result.body) return;
-    try {
-      if (batch) await update.mutateAsync({ ...result.body, batchId: batch.batchId, version: batch.version });
-      else await create.mutateAsync(result.body);
-      onClose();
-    } catch (error) {
-      const field = isApiError(error) ? serverField(error.message) : null;
-      if (field && isApiError(error)) setError(field, { type: 'server', message: error.message });
-      alertRef.current?.scrollIntoView?.({ block: 'nearest' });
-    }
+    if (!batchBody(values, studentCount).body) return;
+    if (await edit.submit(values)) onClose();
   }
 
   return (
@@ -101,7 +120,16 @@ export function BatchDrawer({ open, batch, onClose }: BatchDrawerProps) {
         dirty={isDirty}
         onSubmit={(event) => void handleSubmit(save)(event)}
       >
-        {mutation.error && (
+        {edit.stale && (
+          <StaleVersionAlert
+            ref={alertRef}
+            stale={edit.stale}
+            busy={mutation.isPending}
+            onLoadLatest={edit.loadLatest}
+            onOverwrite={edit.overwrite && (() => void edit.overwrite?.().then((saved) => saved && onClose()))}
+          />
+        )}
+        {mutation.error && !isStaleVersion(mutation.error) && (
           <Alert severity="error" sx={{ mb: 2 }} ref={alertRef}>
             {errorMessage(mutation.error)}
           </Alert>
@@ -240,7 +268,7 @@ export function BatchDrawer({ open, batch, onClose }: BatchDrawerProps) {
           />
         </Box>
       </DrawerForm>
-      {guard.dialog}
+      {edit.guard.dialog}
     </>
   );
 }

@@ -19,6 +19,17 @@ export interface BatchFormValues {
 }
 export type BatchFormField = keyof BatchFormValues;
 
+/** The drawer's names of the fields, for the list of what someone else changed. */
+export const BATCH_FIELD_LABELS: Record<BatchFormField, string> = {
+  batchName: 'Batch name',
+  batchCode: 'Batch code',
+  branchId: 'Branch',
+  programId: 'Program',
+  startDate: 'Starts',
+  endDate: 'Ends',
+  capacity: 'Capacity',
+};
+
 export const emptyBatchForm = (): BatchFormValues => ({
   batchName: '',
   batchCode: '',

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { BATCH_MESSAGES, fillMessage, type Batch } from '@lectern/contract';
+import { BATCH_MESSAGES, MESSAGES, fillMessage, type Batch } from '@lectern/contract';
 import { mockApi, type MockRequest, type MockResponse } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { BATCHES, BRANCHES, GROUPS, PROGRAMS, batch, info } from '../test/fixtures';
@@ -198,6 +198,35 @@ describe('/batch-management: the batch drawer', () => {
       batchId: 'jee27-kota-m',
       version: 3,
       capacity: 40,
+    });
+  });
+
+  it("after someone else's save, keeps what was typed, lists what changed, and overwrites with mine", async () => {
+    const stale = fillMessage(MESSAGES.staleVersion, { entity: 'batch' });
+    const mine = BATCHES.find((b) => b.batchId === 'jee27-kota-m')!;
+    const theirs = { ...mine, capacity: 80, version: mine.version + 1 };
+    const { user, find } = await setup({
+      'GET /batch/getBatchById/jee27-kota-m': { body: { data: theirs } },
+      'PUT /batch/updateBatch': (request) =>
+        (request.body as { version: number }).version === mine.version
+          ? { status: 409, body: { error: true, message: stale, errorCode: 'STALE_VERSION' } }
+          : { body: { data: { ...theirs, batchName: 'JEE 2027 Dawn', version: theirs.version + 1 } } },
+    });
+    await screen.findByText('JEE 2027 Morning');
+    await user.click(screen.getByRole('button', { name: 'Edit JEE 2027 Morning' }));
+    const drawer = within(await screen.findByRole('dialog', { name: 'Edit JEE 2027 Morning' }));
+    const name = drawer.getByRole<HTMLInputElement>('textbox', { name: /Batch name/ });
+    await user.clear(name);
+    await user.type(name, 'JEE 2027 Dawn');
+    await user.click(drawer.getByRole('button', { name: 'Save changes' }));
+    expect(await drawer.findByText(stale)).toBeTruthy();
+    expect(await drawer.findByText(/Changed on the server: Capacity\./)).toBeTruthy();
+    expect(name.value).toBe('JEE 2027 Dawn');
+    await user.click(drawer.getByRole('button', { name: 'Overwrite with mine' }));
+    await waitFor(() => expect(find('PUT /batch/updateBatch')).toHaveLength(2));
+    expect(find('PUT /batch/updateBatch')[1]!.body).toMatchObject({
+      batchName: 'JEE 2027 Dawn',
+      version: theirs.version,
     });
   });
 });

@@ -86,7 +86,7 @@ export function BulkUploadDialog({ open, batch, onClose }: BulkUploadDialogProps
     setAccepted(false);
     setOutcome(ALL);
     try {
-      const answer = await upload.mutateAsync({
+      const { data: answer } = await upload.mutateAsync({
         batchId: batch.batchId,
         dryRun: true,
         rows: sheetRows(sheet, fixed),
@@ -127,7 +127,7 @@ export function BulkUploadDialog({ open, batch, onClose }: BulkUploadDialogProps
     setPhase('uploading');
     setFailure(null);
     try {
-      const answer = await upload.mutateAsync({
+      const { data: answer } = await upload.mutateAsync({
         batchId: batch.batchId,
         dryRun: false,
         rows: sheetRows(rows, acceptFixes),

@@ -45,7 +45,7 @@ export function MoveDialog({ open, fromBatch, students, onMoved, onClose }: Move
     }
     setProblem(null);
     try {
-      const result = await move.mutateAsync({
+      const { data: result } = await move.mutateAsync({
         oldBatchId: fromBatch.batchId,
         newBatchId: target,
         studentIds: students.map((student) => student.studentId),
