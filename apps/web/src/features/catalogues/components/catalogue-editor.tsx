@@ -1,23 +1,11 @@
 import { useState } from 'react';
-import { FormProvider, useForm, type FieldErrors, type Path } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import { formatDuration, formatIndianNumber, type CatalogueDetail } from '@lectern/contract';
-import { EditorStepNav } from '../../../components/form-stepper';
-import { PageHeader } from '../../../components/page-header';
+import { StepperEditor, usePickerSlot, useStepperEditor } from '../../../components/form';
 import { isApiError } from '../../../lib/api-error';
-import { errorMessage } from '../../../lib/query-client';
-import { useLeaveGuard } from '../../../hooks/use-leave-guard';
 import { catalogueQueryOptions } from '../api/get-catalogue';
 import { useCreateCatalogue, useUpdateCatalogue } from '../api/catalogue-mutations';
 import { CATALOGUE_LIST_PATH, editorLink } from '../hooks/use-catalogue-params';
@@ -33,7 +21,7 @@ import {
   type CatalogueFormInput,
   type CatalogueFormValues,
 } from './catalogue-form';
-import { EditorContext, type CatalogueEditorSlots, type PickRequest } from './editor-context';
+import { EditorContext, type CatalogueEditorSlots } from './editor-context';
 import { DetailsStep } from './steps/details-step';
 import { ImagesStep } from './steps/images-step';
 import { InstructorsStep } from './steps/instructors-step';
@@ -70,10 +58,7 @@ export function CatalogueEditor({ saved: initial, readOnly, resourcePicker, demo
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [saved, setSaved] = useState(initial);
-  const [step, setStep] = useState(() => initialStep(location.state, readOnly));
-  const [picker, setPicker] = useState<{ open: boolean; request: PickRequest | null }>({ open: false, request: null });
-  const [reloading, setReloading] = useState(false);
-  // on a phone the eight steps stand one under another: they fold away behind 'All steps'
+  const { pick, picker } = usePickerSlot(resourcePicker);
   const create = useCreateCatalogue();
   const update = useUpdateCatalogue();
   const mutation = saved ? update : create;
@@ -85,172 +70,86 @@ export function CatalogueEditor({ saved: initial, readOnly, resourcePicker, demo
     reValidateMode: 'onChange',
     defaultValues: initial ? valuesOf(initial) : emptyValues(),
   });
-  const { formState, handleSubmit, reset, trigger } = form;
-  const guard = useLeaveGuard(
-    formState.isDirty && !formState.isSubmitting,
-    'Your changes to this catalogue have not been saved and will be lost.',
-  );
-  const errorTexts = stepErrors(formState.errors);
+  const editor = useStepperEditor({
+    form,
+    steps: STEPS,
+    stepErrors,
+    leaveMessage: 'Your changes to this catalogue have not been saved and will be lost.',
+    initialStep: () => initialStep(location.state, readOnly),
+  });
+  const { step } = editor;
+
+  function load(catalogue: CatalogueDetail) {
+    form.reset(valuesOf(catalogue));
+    setSaved(catalogue);
+  }
 
   async function save(values: CatalogueFormValues) {
     try {
       if (!saved) {
         const result = await create.mutateAsync(createBody(values));
-        reset(valuesOf(result.data));
-        setSaved(result.data);
+        load(result.data);
         // the new catalogue's own address, on the same step (its preview videos can be uploaded now)
-        guard.allow();
+        editor.allowLeave();
         void navigate(editorLink(result.data.catalogueId), { replace: true, state: { step } });
         return;
       }
       const body = readOnly ? financeBody(saved, values) : updateBody(saved, values);
-      const result = await update.mutateAsync(body);
-      reset(valuesOf(result.data));
-      setSaved(result.data);
+      load((await update.mutateAsync(body)).data);
     } catch {
       // the snackbar and the alert above the form say why; what was typed stays
     }
   }
 
-  function invalid(errors: FieldErrors<CatalogueFormInput>) {
-    const first = stepErrors(errors).findIndex((text) => text !== undefined);
-    if (first >= 0) setStep(first);
+  async function loadLatest(catalogueId: string) {
+    load(await queryClient.fetchQuery({ ...catalogueQueryOptions(catalogueId), staleTime: 0 }));
+    update.reset();
   }
 
-  async function next() {
-    const valid = await trigger([...STEPS[step]!.fields] as Path<CatalogueFormInput>[]);
-    if (valid) setStep((current) => Math.min(current + 1, STEPS.length - 1));
-  }
-
-  async function loadLatest() {
-    if (!saved) return;
-    setReloading(true);
-    try {
-      const latest = await queryClient.fetchQuery({ ...catalogueQueryOptions(saved.catalogueId), staleTime: 0 });
-      reset(valuesOf(latest));
-      setSaved(latest);
-      update.reset();
-    } catch {
-      // the alert keeps offering it
-    } finally {
-      setReloading(false);
-    }
-  }
-
-  const serverError = mutation.error;
-  const stale = isApiError(serverError) && serverError.status === 409 && saved !== null;
-  const title = saved ? saved.catalogueInfo.catalogueName : 'Create catalogue';
-  const pick = (request: PickRequest) => setPicker({ open: true, request });
-  const current = STEPS[step]!;
-
-  const saveButton = (
-    <Button
-      type="submit"
-      variant="contained"
-      startIcon={<SaveOutlinedIcon />}
-      loading={mutation.isPending}
-      disabled={saved !== null && !formState.isDirty}
-    >
-      {saved ? 'Save changes' : 'Create catalogue'}
-    </Button>
-  );
+  const stale = isApiError(mutation.error) && mutation.error.status === 409 && saved !== null;
 
   return (
     <EditorContext.Provider value={{ readOnly, pick }}>
-      <FormProvider {...form}>
-        <Box component="form" noValidate onSubmit={(event) => void handleSubmit(save, invalid)(event)}>
-          <PageHeader
-            title={title}
-            extraTitle={saved?.archived ? 'Archived' : undefined}
-            back={CATALOGUE_LIST_PATH}
-            subtitle={
-              readOnly
-                ? 'You can change the subscriptions and the add-on prices; everything else is read-only for you.'
-                : saved
-                  ? `Code ${saved.catalogueInfo.catalogueCode}`
-                  : 'A course built from published subjects, with its theme, prices and preview videos.'
-            }
-            figures={
-              saved
-                ? [
-                    { label: 'Subjects', value: formatIndianNumber(saved.subjects.length) },
-                    { label: 'Duration', value: formatDuration(saved.duration) },
-                    { label: 'Store', value: saved.storeListed ? 'Listed' : 'Not listed' },
-                    { label: 'Students', value: formatIndianNumber(saved.recipients) },
-                  ]
-                : undefined
-            }
-            actions={saveButton}
-          />
-          {serverError && (
-            <Alert
-              severity="error"
-              sx={{ mb: 2 }}
-              action={
-                stale ? (
-                  <Button color="inherit" size="small" loading={reloading} onClick={() => void loadLatest()}>
-                    Load latest
-                  </Button>
-                ) : undefined
-              }
-            >
-              {errorMessage(serverError)}
-              {stale && ' Loading the latest version discards your changes.'}
-            </Alert>
-          )}
-          {errorTexts.some(Boolean) && (
-            <Alert severity="warning" sx={{ mb: 2 }}>
-              Some steps need attention: their problems are named under the steps.
-            </Alert>
-          )}
-          <EditorStepNav
-            steps={STEPS.map((entry, index) => ({ label: entry.label, error: errorTexts[index] }))}
-            activeStep={step}
-            onStepClick={setStep}
-          />
-          <Card>
-            <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-              <Typography variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600 }}>
-                {current.label}
-              </Typography>
-              {step === 0 && <DetailsStep />}
-              {step === 1 && <ThemeStep />}
-              {step === 2 && <ImagesStep />}
-              {step === 3 && <SubjectsStep current={saved?.subjects ?? []} />}
-              {step === 4 && <ResourcesStep />}
-              {step === 5 && <InstructorsStep />}
-              {step === 6 && <PricesStep />}
-              {step === 7 && <PreviewVideosStep saved={saved} demoVideoBrowser={demoVideoBrowser} />}
-            </CardContent>
-          </Card>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', mt: 2 }}>
-            <Button
-              startIcon={<ArrowBackIcon />}
-              disabled={step === 0}
-              onClick={() => setStep((currentStep) => Math.max(currentStep - 1, 0))}
-            >
-              Previous step
-            </Button>
-            <Box sx={{ display: 'flex', gap: 1 }}>
-              {step < STEPS.length - 1 && (
-                <Button variant="outlined" endIcon={<ArrowForwardIcon />} onClick={() => void next()}>
-                  Next step
-                </Button>
-              )}
-              {saveButton}
-            </Box>
-          </Box>
-        </Box>
-        {picker.request &&
-          resourcePicker({
-            open: picker.open,
-            onClose: () => setPicker((previous) => ({ ...previous, open: false })),
-            resourceType: picker.request.resourceType,
-            title: picker.request.title,
-            onSelect: picker.request.onSelect,
-          })}
-        {guard.dialog}
-      </FormProvider>
+      <StepperEditor
+        editor={editor}
+        onSave={save}
+        header={{
+          title: saved ? saved.catalogueInfo.catalogueName : 'Create catalogue',
+          extraTitle: saved?.archived ? 'Archived' : undefined,
+          back: CATALOGUE_LIST_PATH,
+          subtitle: readOnly
+            ? 'You can change the subscriptions and the add-on prices; everything else is read-only for you.'
+            : saved
+              ? `Code ${saved.catalogueInfo.catalogueCode}`
+              : 'A course built from published subjects, with its theme, prices and preview videos.',
+          figures: saved
+            ? [
+                { label: 'Subjects', value: formatIndianNumber(saved.subjects.length) },
+                { label: 'Duration', value: formatDuration(saved.duration) },
+                { label: 'Store', value: saved.storeListed ? 'Listed' : 'Not listed' },
+                { label: 'Students', value: formatIndianNumber(saved.recipients) },
+              ]
+            : undefined,
+        }}
+        saveLabel={saved ? 'Save changes' : 'Create catalogue'}
+        saving={mutation.isPending}
+        saveDisabled={saved !== null && !form.formState.isDirty}
+        saveError={{
+          error: mutation.error,
+          onLoadLatest: stale ? () => loadLatest(saved.catalogueId) : undefined,
+          staleNote: 'Loading the latest version discards your changes.',
+        }}
+        overlays={picker}
+      >
+        {step === 0 && <DetailsStep />}
+        {step === 1 && <ThemeStep />}
+        {step === 2 && <ImagesStep />}
+        {step === 3 && <SubjectsStep current={saved?.subjects ?? []} />}
+        {step === 4 && <ResourcesStep />}
+        {step === 5 && <InstructorsStep />}
+        {step === 6 && <PricesStep />}
+        {step === 7 && <PreviewVideosStep saved={saved} demoVideoBrowser={demoVideoBrowser} />}
+      </StepperEditor>
     </EditorContext.Provider>
   );
 }

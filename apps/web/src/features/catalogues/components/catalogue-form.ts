@@ -20,6 +20,13 @@ import {
   type Money,
   type UpdateCatalogueBody,
 } from '@lectern/contract';
+import {
+  collectErrors,
+  fieldMessage,
+  inItem,
+  stepErrors as stepErrorTexts,
+  type FormProblem,
+} from '../../../components/form/step-errors';
 
 // The catalogue editor's form: the contract's section schemas, except that prices are typed in rupees
 // (read with parseRupees into paise) and optional links, months and dates are blank text until filled.
@@ -281,17 +288,7 @@ export const FIELD_LABELS: Record<string, string> = {
   packageGroupCode: 'Package group code',
 };
 
-/**
- * A field's message as a sentence: the contract's schemas say 'is required', 'must be ...' or
- * 'cannot ...' to be read after the field's label; other messages are capitalised.
- */
-export function fieldMessage(label: string, message: string | undefined): string | undefined {
-  if (!message) return undefined;
-  const sentence = /^(is|must|cannot) /.test(message)
-    ? `${label} ${message}`
-    : message.charAt(0).toUpperCase() + message.slice(1);
-  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
-}
+export { fieldMessage };
 
 /** The editor's steps, each with the form sections it holds (for its error text and its validation). */
 export const STEPS = [
@@ -317,21 +314,7 @@ export const STEPS = [
   { label: 'Preview videos', fields: ['previewVideoIds'] },
 ] as const;
 
-/** Every message under an errors object of react-hook-form, with its path ('subscriptions.0.price'). */
-export function collectErrors(errors: unknown, path = ''): { path: string; message: string }[] {
-  if (typeof errors !== 'object' || errors === null) return [];
-  const found: { path: string; message: string }[] = [];
-  for (const [key, value] of Object.entries(errors)) {
-    if (key === 'ref' || key === 'types' || key === 'type') continue;
-    if (key === 'message') {
-      if (typeof value === 'string' && value !== '') found.push({ path, message: value });
-      continue;
-    }
-    const next = key === 'root' ? path : path ? `${path}.${key}` : key;
-    found.push(...collectErrors(value, next));
-  }
-  return found;
-}
+export { collectErrors };
 
 const ITEM_NAMES: Record<string, string> = {
   images: 'Image',
@@ -342,28 +325,14 @@ const ITEM_NAMES: Record<string, string> = {
 };
 
 /** 'Subscription 2: End date is required.' for 'subscriptions.1.subscriptionEndDate'. */
-export function describeError({ path, message }: { path: string; message: string }): string {
-  const parts = path.split('.');
-  const leaf = parts.at(-1) ?? '';
-  const sentence = fieldMessage(FIELD_LABELS[leaf] ?? 'This field', message) ?? message;
-  const index = parts.findIndex((part) => /^\d+$/.test(part));
-  const list = index > 0 ? parts[index - 1] : undefined;
-  const item = list ? ITEM_NAMES[list] : undefined;
-  return item ? `${item} ${Number(parts[index]) + 1}: ${sentence}` : sentence;
+export function describeError({ path, message }: FormProblem): string {
+  const leaf = path.split('.').at(-1) ?? '';
+  return inItem(path, ITEM_NAMES, fieldMessage(FIELD_LABELS[leaf] ?? 'This field', message) ?? message);
 }
 
 /** The error text of each step: its first problem, and how many more there are. */
 export function stepErrors(errors: unknown): (string | undefined)[] {
-  const all = collectErrors(errors);
-  return STEPS.map((step) => {
-    const mine = all.filter(({ path }) =>
-      step.fields.some((field: string) => path === field || path.startsWith(`${field}.`)),
-    );
-    const first = mine[0];
-    if (!first) return undefined;
-    const more = mine.length - 1;
-    return more > 0 ? `${describeError(first)} (and ${more} more)` : describeError(first);
-  });
+  return stepErrorTexts(STEPS, errors, describeError);
 }
 
 /** What a stored link is called on screen: its file name, or 'Embedded image' for a data: address. */

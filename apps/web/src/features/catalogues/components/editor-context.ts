@@ -1,22 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ResourceTypeKey } from '@lectern/contract';
+import type { PickRequest, ResourcePickerSlot } from '../../../components/form';
 
-/** A file chosen in the resource picker (features/resource-picker), as the route hands it over. */
-export interface PickedFile {
-  key: string;
-  url: string;
-  name: string;
-  size: number;
-}
-
-export interface ResourcePickerSlotProps {
-  open: boolean;
-  onClose: () => void;
-  resourceType: ResourceTypeKey;
-  /** default 'Catalogue Images' (spec 2 §2) */
-  title?: string;
-  onSelect: (file: PickedFile) => void;
-}
+export type { PickedFile, PickRequest, ResourcePickerSlotProps } from '../../../components/form';
 
 /** A preview video chosen in the Browse Demo Videos drawer (features/demo-videos). */
 export interface ChosenDemoVideo {
@@ -39,15 +24,8 @@ export interface DemoVideoBrowserSlotProps {
  * the editor renders them where it needs them.
  */
 export interface CatalogueEditorSlots {
-  resourcePicker: (props: ResourcePickerSlotProps) => ReactNode;
+  resourcePicker: ResourcePickerSlot;
   demoVideoBrowser: (props: DemoVideoBrowserSlotProps) => ReactNode;
-}
-
-/** What a step asks of the resource picker. */
-export interface PickRequest {
-  resourceType: ResourceTypeKey;
-  title?: string;
-  onSelect: (file: PickedFile) => void;
 }
 
 export interface EditorContextValue {

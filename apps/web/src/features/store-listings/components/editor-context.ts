@@ -1,21 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ResourceTypeKey } from '@lectern/contract';
+import type { PickRequest, ResourcePickerSlot } from '../../../components/form';
 
-/** A file chosen in the resource picker (features/resource-picker), as the route hands it over. */
-export interface PickedFile {
-  key: string;
-  url: string;
-  name: string;
-  size: number;
-}
-
-export interface ResourcePickerSlotProps {
-  open: boolean;
-  onClose: () => void;
-  resourceType: ResourceTypeKey;
-  title?: string;
-  onSelect: (file: PickedFile) => void;
-}
+export type { PickedFile, PickRequest, ResourcePickerSlotProps } from '../../../components/form';
 
 /** A preview video chosen in the Browse Demo Videos drawer (features/demo-videos), with the thumbnail picked there. */
 export interface ChosenDemoVideo {
@@ -35,15 +21,8 @@ export interface DemoVideoBrowserSlotProps {
 
 /** The pickers of their own features, composed by the app's route (features never import each other). */
 export interface StoreListingEditorSlots {
-  resourcePicker: (props: ResourcePickerSlotProps) => ReactNode;
+  resourcePicker: ResourcePickerSlot;
   demoVideoBrowser: (props: DemoVideoBrowserSlotProps) => ReactNode;
-}
-
-/** What a step asks of the resource picker. */
-export interface PickRequest {
-  resourceType: ResourceTypeKey;
-  title: string;
-  onSelect: (file: PickedFile) => void;
 }
 
 export const EditorContext = createContext<{ pick: (request: PickRequest) => void }>({ pick: () => undefined });

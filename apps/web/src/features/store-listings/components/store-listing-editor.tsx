@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { FormProvider, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -11,19 +10,13 @@ import CardContent from '@mui/material/CardContent';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import type { StoreListing } from '@lectern/contract';
-import { EditorStepNav } from '../../../components/form-stepper';
-import { PageHeader } from '../../../components/page-header';
+import { StepperEditor, sentence, usePickerSlot, useStepperEditor } from '../../../components/form';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { useLeaveGuard } from '../../../hooks/use-leave-guard';
 import { isApiError } from '../../../lib/api-error';
 import { useCategories } from '../../../lib/queries/get-categories';
-import { errorMessage } from '../../../lib/query-client';
 import { useListableCatalogues } from '../api/get-listable-catalogues';
 import { useRecommendableListings } from '../api/get-recommendable-listings';
 import { storeListingQueryOptions } from '../api/get-store-listing';
@@ -32,7 +25,7 @@ import { useCreateStoreListing, useUpdateStoreListing } from '../api/store-listi
 import { STORE_LISTINGS_PATH, storeEditorLink } from '../hooks/use-store-listing-params';
 import { fromListing } from './completeness';
 import { CompletenessMeter } from './completeness-meter';
-import { EditorContext, type PickRequest, type StoreListingEditorSlots } from './editor-context';
+import { EditorContext, type StoreListingEditorSlots } from './editor-context';
 import { ListingPreview, type PreviewWidth } from './listing-preview';
 import {
   STEPS,
@@ -92,14 +85,12 @@ export function StoreListingEditor({ saved: initial, resourcePicker, demoVideoBr
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const [saved, setSaved] = useState(initial);
-  const [step, setStep] = useState(0);
   const [preview, setPreview] = useState<PreviewWidth | null>(() =>
     initial ? previewParam(params.get('preview')) : null,
   );
   const [lastWidth, setLastWidth] = useState<PreviewWidth>(preview ?? 'desktop');
   const [resetKey, setResetKey] = useState(0);
-  const [picker, setPicker] = useState<{ open: boolean; request: PickRequest | null }>({ open: false, request: null });
-  const [reloading, setReloading] = useState(false);
+  const { pick, picker } = usePickerSlot(resourcePicker);
 
   const create = useCreateStoreListing();
   const update = useUpdateStoreListing();
@@ -116,13 +107,14 @@ export function StoreListingEditor({ saved: initial, resourcePicker, demoVideoBr
     reValidateMode: 'onChange',
     defaultValues: initial ? valuesOf(initial) : emptyValues(),
   });
-  const { formState, handleSubmit, reset, trigger, control } = form;
-  const guard = useLeaveGuard(
-    formState.isDirty && !formState.isSubmitting,
-    'Your changes to this store listing have not been saved and will be lost.',
-  );
-  const errorTexts = stepErrors(formState.errors);
-  const catalogueId = useWatch({ control, name: 'catalogueId' });
+  const editor = useStepperEditor({
+    form,
+    steps: STEPS,
+    stepErrors,
+    leaveMessage: 'Your changes to this store listing have not been saved and will be lost.',
+  });
+  const { step } = editor;
+  const catalogueId = useWatch({ control: form.control, name: 'catalogueId' });
   const catalogue = catalogues.data?.find((c) => c.catalogueId === catalogueId);
   const recommendOptions = useMemo(
     () =>
@@ -134,7 +126,7 @@ export function StoreListingEditor({ saved: initial, resourcePicker, demoVideoBr
   const recommendQuery = saved ? recommendable : allListings;
 
   function load(listing: StoreListing) {
-    reset(valuesOf(listing));
+    form.reset(valuesOf(listing));
     setSaved(listing);
     setResetKey((key) => key + 1);
   }
@@ -144,126 +136,58 @@ export function StoreListingEditor({ saved: initial, resourcePicker, demoVideoBr
       if (!saved) {
         const result = await create.mutateAsync(createBody(values));
         load(result.data);
-        guard.allow();
+        editor.allowLeave();
         void navigate(storeEditorLink(result.data.storeListingId), { replace: true });
         return;
       }
-      const result = await update.mutateAsync(updateBody(saved, values));
-      load(result.data);
+      load((await update.mutateAsync(updateBody(saved, values))).data);
     } catch {
       // the snackbar and the alert above the form say why; what was typed stays
     }
   }
 
-  function invalid(errors: FieldErrors<StoreListingFormInput>) {
-    const first = stepErrors(errors).findIndex((text) => text !== undefined);
-    if (first >= 0) setStep(first);
+  async function loadLatest(storeListingId: string) {
+    load(await queryClient.fetchQuery({ ...storeListingQueryOptions(storeListingId), staleTime: 0 }));
+    update.reset();
   }
 
-  async function next() {
-    const valid = await trigger([...STEPS[step]!.fields] as Path<StoreListingFormInput>[]);
-    if (valid) setStep((current) => Math.min(current + 1, STEPS.length - 1));
-  }
-
-  async function loadLatest() {
-    if (!saved) return;
-    setReloading(true);
-    try {
-      const latest = await queryClient.fetchQuery({ ...storeListingQueryOptions(saved.storeListingId), staleTime: 0 });
-      load(latest);
-      update.reset();
-    } catch {
-      // the alert keeps offering it
-    } finally {
-      setReloading(false);
-    }
-  }
-
-  const serverError = mutation.error;
-  // the message sits above the form: bring it into sight wherever Save was pressed
-  const alertRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (serverError) alertRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-  }, [serverError]);
-  const stale = isApiError(serverError) && serverError.status === 409 && saved !== null;
-  const title = saved ? saved.storeListingName || saved.catalogueName : 'Create store listing';
-  const pick = (request: PickRequest) => setPicker({ open: true, request });
-  const current = STEPS[step]!;
-
-  const saveButton = (
-    <Button
-      type="submit"
-      variant="contained"
-      startIcon={<SaveOutlinedIcon />}
-      loading={mutation.isPending}
-      disabled={saved !== null && !formState.isDirty}
-    >
-      {saved ? 'Save changes' : 'Create listing'}
-    </Button>
-  );
-  const previewButton = (
-    <Button
-      variant="outlined"
-      startIcon={preview ? <EditOutlinedIcon /> : <VisibilityOutlinedIcon />}
-      disabled={!saved}
-      title={saved ? undefined : 'Save the listing first: the preview shows what is saved'}
-      onClick={() => setPreview((open) => (open ? null : lastWidth))}
-    >
-      {preview ? 'Back to editing' : 'Preview'}
-    </Button>
-  );
+  const stale = isApiError(mutation.error) && mutation.error.status === 409 && saved !== null;
+  const showPreview = preview !== null && saved !== null;
 
   return (
     <EditorContext.Provider value={{ pick }}>
-      <FormProvider {...form}>
-        <Box
-          component="form"
-          noValidate
-          onSubmit={(event) => {
-            // a drawer's own form (Browse Demo Videos, rendered in a step) bubbles its submit through the portal
-            if (event.target !== event.currentTarget) {
-              event.preventDefault();
-              return;
-            }
-            void handleSubmit(save, invalid)(event);
-          }}
-        >
-          <PageHeader
-            title={title}
-            extraTitle={saved ? (saved.publishState ? 'Published' : 'Draft') : undefined}
-            back={STORE_LISTINGS_PATH}
-            subtitle={
-              saved
-                ? `Code ${saved.storeListingCode} · catalogue ${saved.catalogueName} · /store/${saved.dynamicMetadataSEOInfo.slug}`
-                : 'The public page of a catalogue in the store: what students read before they buy.'
-            }
-            actions={
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                {previewButton}
-                {saveButton}
-              </Box>
-            }
-          />
-          {serverError && (
-            <Alert
-              severity="error"
-              sx={{ mb: 2 }}
-              role="alert"
-              ref={alertRef}
-              data-testid="save-error"
-              action={
-                stale ? (
-                  <Button color="inherit" size="small" loading={reloading} onClick={() => void loadLatest()}>
-                    Load latest
-                  </Button>
-                ) : undefined
-              }
-            >
-              {errorMessage(serverError)}
-              {stale && ' Loading the latest version discards your changes; copy anything you want to keep first.'}
-            </Alert>
-          )}
-          {preview && saved ? (
+      <StepperEditor
+        editor={editor}
+        onSave={save}
+        header={{
+          title: saved ? saved.storeListingName || saved.catalogueName : 'Create store listing',
+          extraTitle: saved ? (saved.publishState ? 'Published' : 'Draft') : undefined,
+          back: STORE_LISTINGS_PATH,
+          subtitle: saved
+            ? `Code ${saved.storeListingCode} · catalogue ${saved.catalogueName} · /store/${saved.dynamicMetadataSEOInfo.slug}`
+            : 'The public page of a catalogue in the store: what students read before they buy.',
+        }}
+        headerActions={
+          <Button
+            variant="outlined"
+            startIcon={preview ? <EditOutlinedIcon /> : <VisibilityOutlinedIcon />}
+            disabled={!saved}
+            title={saved ? undefined : 'Save the listing first: the preview shows what is saved'}
+            onClick={() => setPreview((open) => (open ? null : lastWidth))}
+          >
+            {preview ? 'Back to editing' : 'Preview'}
+          </Button>
+        }
+        saveLabel={saved ? 'Save changes' : 'Create listing'}
+        saving={mutation.isPending}
+        saveDisabled={saved !== null && !form.formState.isDirty}
+        saveError={{
+          error: mutation.error,
+          onLoadLatest: stale ? () => loadLatest(saved.storeListingId) : undefined,
+          staleNote: 'Loading the latest version discards your changes; copy anything you want to keep first.',
+        }}
+        before={
+          showPreview && (
             <Box>
               <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>
                 <ToggleButtonGroup
@@ -287,7 +211,7 @@ export function StoreListingEditor({ saved: initial, resourcePicker, demoVideoBr
                   </ToggleButton>
                 </ToggleButtonGroup>
                 <Typography variant="body2" color="text.secondary">
-                  {formState.isDirty
+                  {form.formState.isDirty
                     ? 'The saved listing, as students see it; save to see your changes here.'
                     : 'The saved listing, as students see it.'}
                 </Typography>
@@ -296,83 +220,44 @@ export function StoreListingEditor({ saved: initial, resourcePicker, demoVideoBr
                 <ListingPreview listing={saved} width={preview} />
               </Box>
             </Box>
-          ) : null}
-          {/* the form stays mounted under the preview: nothing typed is lost */}
-          <Box sx={{ display: preview && saved ? 'none' : 'block' }}>
-            {errorTexts.some(Boolean) && (
-              <Alert severity="warning" sx={{ mb: 2 }}>
-                Some steps need attention: their problems are named under the steps.
-              </Alert>
-            )}
-            <Card variant="outlined" sx={{ mb: 2 }}>
-              <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
-                <LiveMeter />
-              </CardContent>
-            </Card>
-            <EditorStepNav
-              steps={STEPS.map((entry, index) => ({ label: entry.label, error: errorTexts[index] }))}
-              activeStep={step}
-              onStepClick={setStep}
-            />
-            <Card>
-              <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-                <Typography variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600 }}>
-                  {current.label}
-                </Typography>
-                {step === 0 && (
-                  <BasicsStep
-                    saved={saved}
-                    catalogues={catalogues.data ?? []}
-                    cataloguesLoading={catalogues.isPending}
-                    categories={categories.data ?? []}
-                    resetKey={resetKey}
-                  />
-                )}
-                {step === 0 && catalogues.isError && <QueryErrorAlert query={catalogues} />}
-                {step === 1 && <ContentStep resetKey={resetKey} />}
-                {step === 2 && <MediaStep catalogue={catalogue} demoVideoBrowser={demoVideoBrowser} />}
-                {step === 3 && <TestimonialsFaqsStep resetKey={resetKey} />}
-                {step === 4 && <QuestionPapersStep />}
-                {step === 5 && <PlansStep catalogue={catalogue} />}
-                {step === 6 && <SeoStep catalogue={catalogue} saved={saved} />}
-                {step === 7 && (
-                  <RecommendationsStep
-                    options={recommendOptions}
-                    loading={recommendQuery.isPending && recommendQuery.fetchStatus !== 'idle'}
-                    error={recommendQuery.isError ? <QueryErrorAlert query={recommendQuery} /> : undefined}
-                  />
-                )}
-              </CardContent>
-            </Card>
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', mt: 2 }}>
-              <Button
-                startIcon={<ArrowBackIcon />}
-                disabled={step === 0}
-                onClick={() => setStep((currentStep) => Math.max(currentStep - 1, 0))}
-              >
-                Previous step
-              </Button>
-              <Box sx={{ display: 'flex', gap: 1 }}>
-                {step < STEPS.length - 1 && (
-                  <Button variant="outlined" endIcon={<ArrowForwardIcon />} onClick={() => void next()}>
-                    Next step
-                  </Button>
-                )}
-                {saveButton}
-              </Box>
-            </Box>
-          </Box>
-        </Box>
-        {picker.request &&
-          resourcePicker({
-            open: picker.open,
-            onClose: () => setPicker((previous) => ({ ...previous, open: false })),
-            resourceType: picker.request.resourceType,
-            title: picker.request.title,
-            onSelect: picker.request.onSelect,
-          })}
-        {guard.dialog}
-      </FormProvider>
+          )
+        }
+        // the form stays mounted under the preview: nothing typed is lost
+        hideSteps={showPreview}
+        aboveSteps={
+          <Card variant="outlined" sx={{ mb: 2 }}>
+            <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+              <LiveMeter />
+            </CardContent>
+          </Card>
+        }
+        fieldMessage={(_label, message) => sentence(message)}
+        overlays={picker}
+      >
+        {step === 0 && (
+          <BasicsStep
+            saved={saved}
+            catalogues={catalogues.data ?? []}
+            cataloguesLoading={catalogues.isPending}
+            categories={categories.data ?? []}
+            resetKey={resetKey}
+          />
+        )}
+        {step === 0 && catalogues.isError && <QueryErrorAlert query={catalogues} />}
+        {step === 1 && <ContentStep resetKey={resetKey} />}
+        {step === 2 && <MediaStep catalogue={catalogue} demoVideoBrowser={demoVideoBrowser} />}
+        {step === 3 && <TestimonialsFaqsStep resetKey={resetKey} />}
+        {step === 4 && <QuestionPapersStep />}
+        {step === 5 && <PlansStep catalogue={catalogue} />}
+        {step === 6 && <SeoStep catalogue={catalogue} saved={saved} />}
+        {step === 7 && (
+          <RecommendationsStep
+            options={recommendOptions}
+            loading={recommendQuery.isPending && recommendQuery.fetchStatus !== 'idle'}
+            error={recommendQuery.isError ? <QueryErrorAlert query={recommendQuery} /> : undefined}
+          />
+        )}
+      </StepperEditor>
     </EditorContext.Provider>
   );
 }

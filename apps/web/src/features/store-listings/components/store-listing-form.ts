@@ -12,6 +12,13 @@ import {
   TestimonialInputSchema,
   type StoreListing,
 } from '@lectern/contract';
+import {
+  collectErrors,
+  inItem,
+  sentence,
+  stepErrors as stepErrorTexts,
+  type FormProblem,
+} from '../../../components/form/step-errors';
 import type { CreateStoreListingInput, UpdateStoreListingInput } from '../api/store-listing-mutations';
 import { htmlText } from './completeness';
 
@@ -272,21 +279,7 @@ export const STEPS = [
   { label: 'Recommendations', fields: ['recommendationCourses'] },
 ] as const;
 
-/** Every message under an errors object of react-hook-form, with its path ('faqs.0.answer'). */
-export function collectErrors(errors: unknown, path = ''): { path: string; message: string }[] {
-  if (typeof errors !== 'object' || errors === null) return [];
-  const found: { path: string; message: string }[] = [];
-  for (const [key, value] of Object.entries(errors)) {
-    if (key === 'ref' || key === 'types' || key === 'type') continue;
-    if (key === 'message') {
-      if (typeof value === 'string' && value !== '') found.push({ path, message: value });
-      continue;
-    }
-    const next = key === 'root' ? path : path ? `${path}.${key}` : key;
-    found.push(...collectErrors(value, next));
-  }
-  return found;
-}
+export { collectErrors, sentence };
 
 const ITEM_NAMES: Record<string, string> = {
   testimonials: 'Testimonial',
@@ -295,33 +288,14 @@ const ITEM_NAMES: Record<string, string> = {
   previewVideos: 'Preview video',
 };
 
-/** A message as a sentence: capitalised, with a full stop. */
-export function sentence(message: string): string {
-  const text = message.charAt(0).toUpperCase() + message.slice(1);
-  return /[.!?]$/.test(text) ? text : `${text}.`;
-}
-
 /** 'FAQ 2: Answer is required.' for 'faqs.1.answer'. */
-export function describeError({ path, message }: { path: string; message: string }): string {
-  const parts = path.split('.');
-  const index = parts.findIndex((part) => /^\d+$/.test(part));
-  const list = index > 0 ? parts[index - 1] : undefined;
-  const item = list ? ITEM_NAMES[list] : undefined;
-  return item ? `${item} ${Number(parts[index]) + 1}: ${sentence(message)}` : sentence(message);
+export function describeError({ path, message }: FormProblem): string {
+  return inItem(path, ITEM_NAMES, sentence(message));
 }
 
 /** The error text of each step: its first problem, and how many more there are. */
 export function stepErrors(errors: unknown): (string | undefined)[] {
-  const all = collectErrors(errors);
-  return STEPS.map((step) => {
-    const mine = all.filter(({ path }) =>
-      step.fields.some((field: string) => path === field || path.startsWith(`${field}.`)),
-    );
-    const first = mine[0];
-    if (!first) return undefined;
-    const more = mine.length - 1;
-    return more > 0 ? `${describeError(first)} (and ${more} more)` : describeError(first);
-  });
+  return stepErrorTexts(STEPS, errors, describeError);
 }
 
 /** A slug made from a name: 'NEET Complete 2027!' -> 'neet-complete-2027'. */

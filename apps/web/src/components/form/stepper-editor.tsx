@@ -1,0 +1,246 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { FormProvider, type FieldErrors, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
+import { useLeaveGuard } from '../../hooks/use-leave-guard';
+import { errorMessage } from '../../lib/query-client';
+import { EditorStepNav } from '../form-stepper';
+import { PageHeader, type PageHeaderProps } from '../page-header';
+import { FieldMessageContext, type FieldMessage } from './fields';
+import { fieldMessage as defaultFieldMessage, type EditorStep } from './step-errors';
+
+export interface StepperEditorOptions<TInput extends FieldValues, TValues> {
+  form: UseFormReturn<TInput, unknown, TValues>;
+  /** the steps in order, each with the fields it holds (validated by 'Next step') */
+  steps: readonly EditorStep[];
+  /** the error text of each step, from the form's errors */
+  stepErrors: (errors: FieldErrors<TInput>) => (string | undefined)[];
+  /** what the leave guard says when unsaved changes would be lost */
+  leaveMessage: ReactNode;
+  initialStep?: number | (() => number);
+}
+
+export type StepperEditorState<TInput extends FieldValues, TValues> = ReturnType<
+  typeof useStepperEditor<TInput, TValues>
+>;
+
+/**
+ * The state of a long form edited step by step: the current step, each step's error text, 'Next step'
+ * (which checks the step's fields first), the jump to the first step in error when a save is refused,
+ * and the leave guard (`allowLeave()` lets a save's own navigation through).
+ */
+export function useStepperEditor<TInput extends FieldValues, TValues>({
+  form,
+  steps,
+  stepErrors,
+  leaveMessage,
+  initialStep = 0,
+}: StepperEditorOptions<TInput, TValues>) {
+  const [step, setStep] = useState(initialStep);
+  const { formState, trigger } = form;
+  const guard = useLeaveGuard(formState.isDirty && !formState.isSubmitting, leaveMessage);
+  return {
+    form,
+    steps,
+    step,
+    setStep,
+    errorTexts: stepErrors(formState.errors),
+    leaveDialog: guard.dialog,
+    allowLeave: guard.allow,
+    invalid(errors: FieldErrors<TInput>) {
+      const first = stepErrors(errors).findIndex((text) => text !== undefined);
+      if (first >= 0) setStep(first);
+    },
+    async next() {
+      const valid = await trigger([...steps[step]!.fields] as Path<TInput>[]);
+      if (valid) setStep((current) => Math.min(current + 1, steps.length - 1));
+    },
+  };
+}
+
+/** A save that failed, and what to offer when it failed on a stale version. */
+export interface SaveErrorProps {
+  /** the failed save's error (nothing shown without one) */
+  error: unknown;
+  /** offered when someone else saved first: reads the latest version into the form */
+  onLoadLatest?: () => Promise<void>;
+  /** said after the server's message beside 'Load latest' */
+  staleNote?: string;
+}
+
+/** The failed save's message above the form, brought into sight, with 'Load latest' on a stale version. */
+export function SaveErrorAlert({ error, onLoadLatest, staleNote }: SaveErrorProps) {
+  const [reloading, setReloading] = useState(false);
+  const alertRef = useRef<HTMLDivElement>(null);
+  // the message sits above the form: bring it into sight wherever Save was pressed
+  useEffect(() => {
+    if (error) alertRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [error]);
+  if (!error) return null;
+
+  async function loadLatest() {
+    setReloading(true);
+    try {
+      await onLoadLatest?.();
+    } catch {
+      // the alert keeps offering it
+    } finally {
+      setReloading(false);
+    }
+  }
+
+  return (
+    <Alert
+      severity="error"
+      sx={{ mb: 2 }}
+      role="alert"
+      ref={alertRef}
+      data-testid="save-error"
+      action={
+        onLoadLatest ? (
+          <Button color="inherit" size="small" loading={reloading} onClick={() => void loadLatest()}>
+            Load latest
+          </Button>
+        ) : undefined
+      }
+    >
+      {errorMessage(error)}
+      {onLoadLatest && staleNote && ` ${staleNote}`}
+    </Alert>
+  );
+}
+
+export interface StepperEditorProps<TInput extends FieldValues, TValues> {
+  editor: StepperEditorState<TInput, TValues>;
+  onSave: (values: TValues) => Promise<void>;
+  /** the page header; the save button is its last action */
+  header: Omit<PageHeaderProps, 'actions'>;
+  /** buttons before the save button in the header */
+  headerActions?: ReactNode;
+  saveLabel: string;
+  saving: boolean;
+  saveDisabled?: boolean;
+  saveError: SaveErrorProps;
+  /** shown between the save error and the steps (the store listing's preview) */
+  before?: ReactNode;
+  /** hides the steps, keeping them mounted so nothing typed is lost */
+  hideSteps?: boolean;
+  /** shown above the steps (the store listing's completeness meter) */
+  aboveSteps?: ReactNode;
+  /** how a field's message reads under it (default: the label before 'is ...', 'must ...', 'cannot ...') */
+  fieldMessage?: FieldMessage;
+  /** drawers and dialogs the steps open (the resource picker) */
+  overlays?: ReactNode;
+  /** the current step's content */
+  children: ReactNode;
+}
+
+/**
+ * A long form in steps (spec 2 §2's catalogue and store-listing editors): the header with the save
+ * button, the failed save's message, the steps each naming what is wrong in it, the current step in a
+ * card, 'Previous step' / 'Next step' / save below it, and the leave guard's dialog.
+ */
+export function StepperEditor<TInput extends FieldValues, TValues>({
+  editor,
+  onSave,
+  header,
+  headerActions,
+  saveLabel,
+  saving,
+  saveDisabled = false,
+  saveError,
+  before,
+  hideSteps = false,
+  aboveSteps,
+  fieldMessage = defaultFieldMessage,
+  overlays,
+  children,
+}: StepperEditorProps<TInput, TValues>) {
+  const { form, steps, step, setStep, errorTexts } = editor;
+  const saveButton = (
+    <Button type="submit" variant="contained" startIcon={<SaveOutlinedIcon />} loading={saving} disabled={saveDisabled}>
+      {saveLabel}
+    </Button>
+  );
+  return (
+    <FieldMessageContext.Provider value={fieldMessage}>
+      <FormProvider {...form}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => {
+            // a drawer's own form (rendered in a step) bubbles its submit through the portal
+            if (event.target !== event.currentTarget) {
+              event.preventDefault();
+              return;
+            }
+            void form.handleSubmit(onSave, editor.invalid)(event);
+          }}
+        >
+          <PageHeader
+            {...header}
+            actions={
+              headerActions ? (
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                  {headerActions}
+                  {saveButton}
+                </Box>
+              ) : (
+                saveButton
+              )
+            }
+          />
+          <SaveErrorAlert {...saveError} />
+          {before}
+          <Box sx={{ display: hideSteps ? 'none' : 'block' }}>
+            {errorTexts.some(Boolean) && (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                Some steps need attention: their problems are named under the steps.
+              </Alert>
+            )}
+            {aboveSteps}
+            <EditorStepNav
+              steps={steps.map((entry, index) => ({ label: entry.label, error: errorTexts[index] }))}
+              activeStep={step}
+              onStepClick={setStep}
+            />
+            <Card>
+              <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+                <Typography variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600 }}>
+                  {steps[step]?.label}
+                </Typography>
+                {children}
+              </CardContent>
+            </Card>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', mt: 2 }}>
+              <Button
+                startIcon={<ArrowBackIcon />}
+                disabled={step === 0}
+                onClick={() => setStep((current) => Math.max(current - 1, 0))}
+              >
+                Previous step
+              </Button>
+              <Box sx={{ display: 'flex', gap: 1 }}>
+                {step < steps.length - 1 && (
+                  <Button variant="outlined" endIcon={<ArrowForwardIcon />} onClick={() => void editor.next()}>
+                    Next step
+                  </Button>
+                )}
+                {saveButton}
+              </Box>
+            </Box>
+          </Box>
+        </Box>
+        {overlays}
+        {editor.leaveDialog}
+      </FormProvider>
+    </FieldMessageContext.Provider>
+  );
+}
