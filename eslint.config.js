@@ -3,6 +3,12 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** Server files that are not repositories may not import SQL (see the server layering block). */
+const SQL_ONLY_IN_REPOSITORIES = {
+  group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/**'],
+  message: 'SQL lives in *.repository.ts, db/ and seed/ only: call a repository instead.',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', '.screenshots/**'] },
   js.configs.recommended,
@@ -71,21 +77,38 @@ export default tseslint.config(
       'apps/server/src/**/*.test.ts',
       'apps/server/src/test/**',
     ],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/**'],
-              message: 'SQL lives in *.repository.ts, db/ and seed/ only: call a repository instead.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [SQL_ONLY_IN_REPOSITORIES] }] },
   },
+  ...serverModules(),
 );
+
+/**
+ * Server module boundaries: a module (apps/server/src/modules/<name>/) uses another only through
+ * that module's index.ts (`from '../<other>'`), which exports a service interface, types and shared
+ * pure helpers, never the repository. An import that climbs out of the module and goes deeper than
+ * the other module's folder is an error. A later `no-restricted-imports` replaces an earlier one for
+ * the same file, so the blocks for non-repository files carry the SQL pattern too. Tests are free.
+ */
+function serverModules() {
+  const modules = 'apps/server/src/modules';
+  const blocks = [];
+  for (let depth = 1; depth <= 3; depth += 1) {
+    // a file `depth` folders below modules/: `depth` steps up reach modules/
+    const files = `${modules}/${'*/'.repeat(depth)}*.ts`;
+    const repositories = `${modules}/${'*/'.repeat(depth)}*.repository.ts`;
+    const boundary = {
+      regex: `^(\\.\\./){${depth}}[^./][^/]*/`,
+      message:
+        "modules import each other through their index only: import from '../<module>', and export what others may use from that module's index.ts (never its repository)",
+    };
+    const rule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+    blocks.push(
+      { files: [repositories], ignores: ['**/*.test.ts'], rules: rule([boundary]) },
+      { files: [files], ignores: ['**/*.test.ts', repositories], rules: rule([SQL_ONLY_IN_REPOSITORIES, boundary]) },
+    );
+  }
+  return blocks;
+}
 
 /**
  * The web console's layers: shared code (components/, lib/, hooks/) -> features/<name> -> app/.

@@ -164,7 +164,7 @@ export const MODULES: readonly AppModule[] = [
   // Delivery packages of printed study material (made from students' paid orders).
   { name: 'delivery', register: (app, { deps }) => deliveryRoutes(app, deps) },
   // Batches, branches, programs and groups; students fill batches from sheets (after students).
-  { name: 'batches', register: (app, { deps }) => batchesRoutes(app, deps) },
+  { name: 'batches', register: (app, { deps, services }) => batchesRoutes(app, deps, services.students) },
   // Live classes: schedule, meetings, going live, recordings (after batches, whose batches they teach).
   {
     name: 'live-classes',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { BULK_UPLOAD_COLUMNS, contract } from '@lectern/contract';
 import type { AppDeps } from '../../lib/deps';
 import { registerDomain } from '../../lib/routing';
-import { StudentsRepository } from '../students/students.repository';
+import type { StudentsDirectory } from '../students';
 import { BatchesRepository } from './batches.repository';
 import { BatchesService } from './batches.service';
 import { GroupsService } from './groups.service';
@@ -13,9 +13,9 @@ import { SheetUploadService } from './sheet-upload.service';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export function batchesRoutes(app: FastifyInstance, deps: AppDeps): void {
+/** `students`: the students module's, to find, name and add the students of a batch. */
+export function batchesRoutes(app: FastifyInstance, deps: AppDeps, students: StudentsDirectory): void {
   const repo = new BatchesRepository(deps.db);
-  const students = new StudentsRepository(deps.db);
   const service = new BatchesService(deps.db, repo);
   const reference = new ReferenceDataService(deps.db, repo);
   const membership = new MembershipService(deps.db, repo, students);

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { recordChange } from '../../lib/aggregate';
 import { AppError, failWith } from '../../lib/app-error';
 import type { Actor } from '../../lib/routing';
-import type { StudentsRepository } from '../students/students.repository';
+import type { StudentsDirectory } from '../students';
 import type { BatchesRepository } from './batches.repository';
 import { toMember } from './batches.mappers';
 
@@ -25,7 +25,7 @@ export class MembershipService {
   constructor(
     private readonly db: Db,
     private readonly repo: BatchesRepository,
-    private readonly students: StudentsRepository,
+    private readonly students: StudentsDirectory,
   ) {}
 
   async studentIds(batchId: string) {

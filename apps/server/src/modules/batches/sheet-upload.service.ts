@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { recordChange } from '../../lib/aggregate';
 import { failWith } from '../../lib/app-error';
 import type { Actor } from '../../lib/routing';
-import type { StudentsRepository } from '../students/students.repository';
+import type { StudentsDirectory } from '../students';
 import type { BatchRow, BatchesRepository } from './batches.repository';
 import { countOutcomes, planUpload, readSheet, type UploadFacts } from './bulk-upload';
 
@@ -22,7 +22,7 @@ export class SheetUploadService {
   constructor(
     private readonly db: Db,
     private readonly repo: BatchesRepository,
-    private readonly students: StudentsRepository,
+    private readonly students: StudentsDirectory,
     /** the state code given to students a sheet creates (the company's own state: no address to go by) */
     private readonly newStudentStateCode: string,
   ) {}
