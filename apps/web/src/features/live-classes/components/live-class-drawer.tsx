@@ -1,22 +1,20 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
-import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
+import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LIVE_CLASS_DURATION, MESSAGES, fillMessage, type LiveClass, type MeetingAccount } from '@lectern/contract';
+import { LIVE_CLASS_DURATION, type LiveClass, type MeetingAccount } from '@lectern/contract';
 import { DrawerForm } from '../../../components/drawer-form';
-import { useLeaveGuard } from '../../../hooks/use-leave-guard';
-import { isApiError } from '../../../lib/api-error';
+import { StaleVersionAlert } from '../../../components/form/stale-version-alert';
+import { isStaleVersion, useEditController } from '../../../lib/controllers/use-edit-controller';
 import { errorMessage } from '../../../lib/query-client';
 import {
   useActiveBatches,
@@ -26,7 +24,7 @@ import {
   useMeetingAccounts,
   useTeachers,
 } from '../api/get-choices';
-import { useSchedule } from '../api/get-live-classes';
+import { getSchedule, useSchedule } from '../api/get-live-classes';
 import {
   useCreateChapter,
   useCreateLiveClass,
@@ -38,10 +36,12 @@ import {
   clashWarning,
   emptyLiveClassForm,
   liveClassBody,
+  LIVE_CLASS_FIELD_LABELS,
   liveClassFormValues,
   type LiveClassFormValues,
 } from './live-class-form';
 import { PROVIDER_LABELS, batchLabel } from './live-class-display';
+import { ClassTimeFields, CreatableSelect, Section, ThumbnailField, type Creatable } from './live-class-fields';
 import type { ThumbnailPickerSlot } from './slots';
 import { issuesResolver } from '../../../lib/issues-resolver';
 
@@ -54,16 +54,6 @@ export interface LiveClassDrawerProps {
   thumbnailPicker: ThumbnailPickerSlot;
   onClose: () => void;
 }
-
-const STALE_MESSAGE = fillMessage(MESSAGES.staleVersion, { entity: 'live class' });
-
-/** An option that adds what was typed: 'Add "Organic Chemistry"'. */
-interface Creatable {
-  id: string;
-  name: string;
-  create?: true;
-}
-const filterCreatable = createFilterOptions<Creatable>();
 
 /**
  * Schedule or change a class in the right-hand drawer: what (title, subject, chapter, both made
@@ -97,7 +87,28 @@ export function LiveClassDrawer({ open, liveClass, defaultDay, thumbnailPicker, 
   const { control, register, handleSubmit, formState, setValue } = form;
   const { errors, isDirty } = formState;
   const values = useWatch({ control }) as LiveClassFormValues;
-  const guard = useLeaveGuard(open && isDirty, 'The class you are scheduling has not been saved.');
+  const edit = useEditController({
+    item: liveClass,
+    form,
+    toValues: liveClassFormValues,
+    // no route reads one class: the schedule holds it (unless it was deleted meanwhile)
+    fetchLatest: liveClass
+      ? () => getSchedule('all', {}).then((all) => all.find((c) => c.liveClassId === liveClass.liveClassId))
+      : undefined,
+    labels: LIVE_CLASS_FIELD_LABELS,
+    guardWhen: open,
+    guardMessage: 'The class you are scheduling has not been saved.',
+    save: async (formValues, base) => {
+      const body = liveClassBody(formValues, accountList).body!;
+      try {
+        if (base) await update.mutateAsync({ body: { ...body, liveClassId: base.liveClassId, version: base.version } });
+        else await create.mutateAsync({ body });
+      } catch (error) {
+        alertRef.current?.scrollIntoView?.({ block: 'nearest' });
+        throw error;
+      }
+    },
+  });
   const account: MeetingAccount | undefined = accountList.find((a) => a.accountId === values.meetingAccountId);
   const live = values.classRoomType === 'live';
 
@@ -129,21 +140,9 @@ export function LiveClassDrawer({ open, liveClass, defaultDay, thumbnailPicker, 
   const chapterOptions: Creatable[] = (chapters.data ?? []).map((c) => ({ id: c.chapterId, name: c.chapterName }));
 
   async function save(formValues: LiveClassFormValues) {
-    const result = liveClassBody(formValues, accountList);
-    if (!result.body) return;
-    try {
-      if (liveClass) {
-        await update.mutateAsync({ ...result.body, liveClassId: liveClass.liveClassId, version: liveClass.version });
-      } else {
-        await create.mutateAsync(result.body);
-      }
-      onClose();
-    } catch {
-      alertRef.current?.scrollIntoView?.({ block: 'nearest' });
-    }
+    if (!liveClassBody(formValues, accountList).body) return;
+    if (await edit.submit(formValues)) onClose();
   }
-
-  const stale = isApiError(mutation.error) && mutation.error.status === 409 && mutation.error.message === STALE_MESSAGE;
 
   async function addSubject(name: string) {
     const result = await createSubject.mutateAsync(name);
@@ -167,10 +166,18 @@ export function LiveClassDrawer({ open, liveClass, defaultDay, thumbnailPicker, 
         dirty={isDirty}
         onSubmit={(event) => void handleSubmit(save)(event)}
       >
-        {mutation.error && (
+        {edit.stale && (
+          <StaleVersionAlert
+            ref={alertRef}
+            stale={edit.stale}
+            busy={mutation.isPending}
+            onLoadLatest={edit.loadLatest}
+            onOverwrite={edit.overwrite && (() => void edit.overwrite?.().then((saved) => saved && onClose()))}
+          />
+        )}
+        {mutation.error && !isStaleVersion(mutation.error) && (
           <Alert severity="error" sx={{ mb: 2 }} ref={alertRef}>
             {errorMessage(mutation.error)}
-            {stale ? ' Close the drawer and open the class again to see their changes.' : ''}
           </Alert>
         )}
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
@@ -336,52 +343,7 @@ export function LiveClassDrawer({ open, liveClass, defaultDay, thumbnailPicker, 
           )}
 
           <Section>When (India time)</Section>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextField
-              label="Day"
-              type="date"
-              required
-              {...register('day')}
-              error={Boolean(errors.day)}
-              helperText={errors.day?.message}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              label="Start time"
-              type="time"
-              required
-              {...register('time')}
-              error={Boolean(errors.time)}
-              helperText={errors.time?.message ?? 'India time (IST).'}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 300 } }}
-            />
-            <TextField
-              label="Duration"
-              required
-              autoComplete="off"
-              {...register('durationMinutes')}
-              error={Boolean(errors.durationMinutes)}
-              helperText={
-                errors.durationMinutes?.message ?? `${LIVE_CLASS_DURATION.min} to ${LIVE_CLASS_DURATION.max} minutes.`
-              }
-              slotProps={{
-                htmlInput: { inputMode: 'numeric', maxLength: 3 },
-                input: { endAdornment: <InputAdornment position="end">min</InputAdornment> },
-              }}
-            />
-            <TextField
-              label="Present at"
-              required
-              autoComplete="off"
-              {...register('presentSharePercent')}
-              error={Boolean(errors.presentSharePercent)}
-              helperText={errors.presentSharePercent?.message ?? 'Share of the length that counts as present.'}
-              slotProps={{
-                htmlInput: { inputMode: 'numeric', maxLength: 3 },
-                input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
-              }}
-            />
-          </Box>
+          <ClassTimeFields register={register} errors={errors} />
           {clash && (
             <Alert severity="warning" role="status" data-testid="overlap-warning">
               {clash}
@@ -389,36 +351,11 @@ export function LiveClassDrawer({ open, liveClass, defaultDay, thumbnailPicker, 
           )}
 
           <Section>Shown to students</Section>
-          <Box>
-            <Typography variant="body2" sx={{ mb: 1 }}>
-              Thumbnail
-            </Typography>
-            {values.thumbnailUrl ? (
-              <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
-                <Box
-                  component="img"
-                  src={values.thumbnailUrl}
-                  alt="The class's thumbnail"
-                  sx={{
-                    width: 160,
-                    height: 90,
-                    objectFit: 'cover',
-                    borderRadius: 1,
-                    border: 1,
-                    borderColor: 'divider',
-                  }}
-                />
-                <Button onClick={() => setPicking(true)}>Change</Button>
-                <Button color="error" onClick={() => setValue('thumbnailUrl', '', { shouldDirty: true })}>
-                  Remove
-                </Button>
-              </Box>
-            ) : (
-              <Button variant="outlined" onClick={() => setPicking(true)}>
-                Choose thumbnail
-              </Button>
-            )}
-          </Box>
+          <ThumbnailField
+            url={values.thumbnailUrl}
+            onPick={() => setPicking(true)}
+            onRemove={() => setValue('thumbnailUrl', '', { shouldDirty: true })}
+          />
           {!liveClass && (
             <Controller
               control={control}
@@ -452,82 +389,7 @@ export function LiveClassDrawer({ open, liveClass, defaultDay, thumbnailPicker, 
           setPicking(false);
         },
       })}
-      {guard.dialog}
+      {edit.guard.dialog}
     </>
-  );
-}
-
-function Section({ children }: { children: ReactNode }) {
-  return (
-    <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 600, mt: 0.5 }}>
-      {children}
-    </Typography>
-  );
-}
-
-/** A single choice with 'Add "…"' for a name not in the list (subjects and chapters are created inline). */
-function CreatableSelect({
-  label,
-  options,
-  value,
-  loading,
-  required,
-  disabled,
-  error,
-  helper,
-  creating,
-  onChange,
-  onCreate,
-}: {
-  label: string;
-  options: Creatable[];
-  value: string;
-  loading: boolean;
-  required?: boolean;
-  disabled?: boolean;
-  error?: string;
-  helper?: string;
-  creating: boolean;
-  onChange: (id: string) => void;
-  onCreate: (name: string) => Promise<void>;
-}) {
-  const chosen = options.find((o) => o.id === value) ?? null;
-  return (
-    <Autocomplete<Creatable>
-      options={options}
-      value={chosen}
-      loading={loading || creating}
-      disabled={disabled || creating}
-      onChange={(_e, option) => {
-        if (option?.create) void onCreate(option.name).catch(() => undefined);
-        else onChange(option?.id ?? '');
-      }}
-      filterOptions={(all, state) => {
-        const filtered = filterCreatable(all, state);
-        const typed = state.inputValue.trim();
-        if (typed && !all.some((o) => o.name.toLowerCase() === typed.toLowerCase())) {
-          filtered.push({ id: `new:${typed}`, name: typed, create: true });
-        }
-        return filtered;
-      }}
-      getOptionLabel={(o) => o.name}
-      renderOption={({ key, ...props }, option) => (
-        <li key={key} {...props}>
-          {option.create ? `Add "${option.name}"` : option.name}
-        </li>
-      )}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      handleHomeEndKeys
-      selectOnFocus
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={label}
-          required={required}
-          error={Boolean(error)}
-          helperText={error ?? helper ?? 'Type to search, or to add a new one.'}
-        />
-      )}
-    />
   );
 }

@@ -40,6 +40,26 @@ export interface LiveClassFormValues {
 
 export type LiveClassFormField = keyof LiveClassFormValues;
 
+/** The drawer's names of the fields, for the list of what someone else changed. */
+export const LIVE_CLASS_FIELD_LABELS: Record<LiveClassFormField, string> = {
+  title: 'Title',
+  description: 'Description',
+  classRoomType: 'Live or offline',
+  batches: 'Batches',
+  groups: 'Groups',
+  subjectId: 'Subject',
+  chapterId: 'Chapter',
+  teacherId: 'Teacher',
+  meetingAccountId: 'Meeting account',
+  meetingLink: 'Meeting link',
+  day: 'Day',
+  time: 'Start time',
+  durationMinutes: 'Duration',
+  presentSharePercent: 'Present at',
+  thumbnailUrl: 'Thumbnail',
+  enabled: 'Show to students',
+};
+
 export function emptyLiveClassForm(day: string): LiveClassFormValues {
   return {
     title: '',

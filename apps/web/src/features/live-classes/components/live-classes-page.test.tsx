@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LIVE_CLASS_MESSAGES, fillMessage } from '@lectern/contract';
+import { LIVE_CLASS_MESSAGES, MESSAGES, fillMessage } from '@lectern/contract';
 import { mockApi, type MockRequest, type MockResponse } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { ACCOUNTS, BATCHES, CHAPTERS, SUBJECTS, TEACHERS, liveClass, recording } from '../test/fixtures';
@@ -190,6 +190,35 @@ describe('/live-classes: the drawer', () => {
       enabled: true,
     });
     await screen.findByText("'Vectors' is scheduled for 1 December 2026, 11:00 AM.");
+  });
+});
+
+describe('/live-classes: a stale version', () => {
+  it("after someone else's save, keeps what was typed, lists what changed, and loads theirs on request", async () => {
+    const stale = fillMessage(MESSAGES.staleVersion, { entity: 'live class' });
+    let saved = false;
+    const theirs = { ...KINEMATICS, durationMinutes: 90, version: KINEMATICS.version + 1 };
+    const { user, find } = await setup({
+      'GET /batch/live-schedule/all': () => ({ body: { data: [saved ? theirs : KINEMATICS, ORGANIC] } }),
+      'PUT /batch/live-schedule/update': () => {
+        saved = true;
+        return { status: 409, body: { error: true, message: stale, errorCode: 'STALE_VERSION' } };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /^Kinematics ?, / }));
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const drawer = within(await screen.findByRole('dialog', { name: 'Edit Kinematics' }));
+    const title = drawer.getByRole<HTMLInputElement>('textbox', { name: /Title/ });
+    await user.clear(title);
+    await user.type(title, 'Kinematics revision');
+    await user.click(drawer.getByRole('button', { name: 'Save changes' }));
+    expect(await drawer.findByText(stale)).toBeTruthy();
+    expect(await drawer.findByText(/Changed on the server: Duration\./)).toBeTruthy();
+    expect(title.value).toBe('Kinematics revision');
+    expect(find('PUT /batch/live-schedule/update')[0]!.body).toMatchObject({ version: KINEMATICS.version });
+    await user.click(drawer.getByRole('button', { name: 'Load latest' }));
+    expect(title.value).toBe('Kinematics');
+    expect(drawer.getByRole<HTMLInputElement>('textbox', { name: /Duration/ }).value).toBe('90');
   });
 });
 
