@@ -4,6 +4,7 @@ import type { AppDeps } from '../../lib/deps';
 import { registerDomain } from '../../lib/routing';
 import type { CataloguesReader } from '../catalogues';
 import type { CouponsReader } from '../coupons';
+import { EditorOptionsService } from './editor-options.service';
 import { StoreListingsRepository } from './store-listings.repository';
 import { StoreListingsService } from './store-listings.service';
 
@@ -13,12 +14,9 @@ export function storeListingsRoutes(
   deps: AppDeps,
   sources: { catalogues: CataloguesReader; coupons: CouponsReader },
 ): void {
-  const service = new StoreListingsService(
-    deps.database,
-    new StoreListingsRepository(deps.database),
-    sources.catalogues,
-    sources.coupons,
-  );
+  const repo = new StoreListingsRepository(deps.database);
+  const service = new StoreListingsService(deps.database, repo, sources.catalogues);
+  const options = new EditorOptionsService(repo, sources.catalogues, sources.coupons);
   registerDomain(app, deps, contract.storeListings, {
     list: async ({ query }) => ({ data: await service.list(query) }),
     one: async ({ params }) => ({ data: await service.one(params.storeId) }),
@@ -34,8 +32,8 @@ export function storeListingsRoutes(
       const { message } = await service.remove(auth, params.storeId);
       return { data: { storeListingId: params.storeId }, message };
     },
-    recommendations: async ({ params }) => ({ data: await service.recommendations(params.id) }),
-    listableCatalogues: async ({ query }) => ({ data: await service.listableCatalogues(query.storeListingId) }),
-    coupons: async () => ({ data: await service.coupons() }),
+    recommendations: async ({ params }) => ({ data: await options.recommendations(params.id) }),
+    listableCatalogues: async ({ query }) => ({ data: await options.listableCatalogues(query.storeListingId) }),
+    coupons: async () => ({ data: await options.coupons() }),
   });
 }

@@ -3,13 +3,7 @@ import {
   MESSAGES,
   StoreListingSlugSchema,
   fillMessage,
-  indianDate,
-  paise,
-  type AddOn,
   type CreateStoreListingBodySchema,
-  type ListableCatalogue,
-  type RecommendedListing,
-  type StoreCoupon,
   type StoreListing,
   type StoreListingListItem,
   type StoreListingListQuerySchema,
@@ -22,42 +16,22 @@ import { changeAggregate, recordChange, type Aggregate, type OnChangeError } fro
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/routing';
 import { readEndpoints } from '../../transcoder/transcoder';
-import { toSubscription, type AddOnRow, type CatalogueListRow, type CataloguesReader } from '../catalogues';
-import type { CouponsReader } from '../coupons';
+import type { CataloguesReader } from '../catalogues';
 import { sanitizeRichText } from '../../lib/rich-text';
-import type {
-  StoreListingChanges,
-  StoreListingListRow,
-  StoreListingRow,
-  StoreListingsRepository,
-} from './store-listings.repository';
+import {
+  missingListing,
+  readStoreListing,
+  toListItem,
+  type StoredPreviewVideo,
+  type StoredSeo,
+} from './store-listing-page';
+import type { StoreListingChanges, StoreListingRow, StoreListingsRepository } from './store-listings.repository';
 
 type CreateInput = z.output<typeof CreateStoreListingBodySchema>;
 type UpdateInput = z.output<typeof UpdateStoreListingBodySchema>;
 type ListQuery = z.output<typeof StoreListingListQuerySchema>;
 /** What create and update share: the whole listing as the editor sends it. */
 type ListingInput = Omit<CreateInput, 'catalogueId'>;
-
-interface StoredPreviewVideo {
-  videoId: string;
-  title: string;
-  tag: string;
-  thumbnail: string | null;
-}
-interface StoredSeo {
-  title?: string;
-  description?: string;
-  keywords?: string[];
-  ogImage?: string | null;
-}
-
-const missingListing = () => AppError.of(404, 'notFound', { what: 'that store listing' });
-
-/** The store's address of a listing. */
-const storeUrl = (slug: string) => `/store/${slug}`;
-
-/** Hours of video, one decimal, from seconds. */
-const hoursOf = (seconds: number) => Math.round(seconds / 360) / 10;
 
 const flag = (value: 'true' | 'false' | undefined) => (value === undefined ? undefined : value === 'true');
 
@@ -90,81 +64,6 @@ const takenByIndex =
     return AppError.of(409, 'storeListingCodeTaken', { storeListingCode: input.code });
   };
 
-/** The listing's name: its catalogue's (as it is now) when it takes the catalogue's name. */
-const nameOf = (r: StoreListingListRow) => (r.listing.sameNameAsCatalogue ? r.catalogueName : r.listing.name);
-
-function category(r: StoreListingListRow) {
-  const l = r.listing;
-  if (!l.categoryId || r.categoryName === null) return null;
-  return {
-    categoryId: l.categoryId,
-    categoryName: r.categoryName,
-    subCategory:
-      l.subCategoryId && r.subCategoryName !== null
-        ? { subCategoryId: l.subCategoryId, subCategoryName: r.subCategoryName }
-        : null,
-  };
-}
-
-function toRecommended(r: StoreListingListRow): RecommendedListing {
-  return {
-    storeListingId: r.listing.id,
-    storeListingName: nameOf(r),
-    storeListingCode: r.listing.code,
-    catalogueId: r.listing.catalogueId,
-    catalogueName: r.catalogueName,
-    category: category(r),
-    storeIconUrl: r.listing.storeIconUrl,
-    storeListingUrl: storeUrl(r.listing.slug),
-  };
-}
-
-const arr = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
-
-function toListItem(r: StoreListingListRow): StoreListingListItem {
-  const l = r.listing;
-  const seo = (l.seo ?? {}) as StoredSeo;
-  return {
-    storeListingId: l.id,
-    storeListingName: nameOf(r),
-    storeListingCode: l.code,
-    catalogueId: l.catalogueId,
-    catalogueName: r.catalogueName,
-    catalogueCode: r.catalogueCode,
-    catalogueArchived: r.catalogueArchived,
-    category: category(r),
-    storeIconUrl: l.storeIconUrl,
-    storeListingUrl: storeUrl(l.slug),
-    studentTargetYear: l.studentTargetYear,
-    featuredOnHomePage: l.featuredOnHomePage,
-    featuredOnLeadPage: l.featuredOnLeadPage,
-    publishState: l.publishState,
-    counts: {
-      subscriptions: r.subscriptionCount,
-      previewVideos: arr(l.previewVideos).length,
-      testimonials: arr(l.testimonials).length,
-      faqs: arr(l.faqs).length,
-      questionPapers: arr(l.questionPapers).length,
-      recommendationCourses: r.recommendationCount,
-    },
-    hasSyllabus: l.examSyllabus !== '',
-    hasSeo: Boolean(seo.title && seo.description),
-    createdBy: { userId: l.createdBy, name: l.createdByName },
-    version: l.version,
-    updatedAt: l.updatedAt.toISOString(),
-  };
-}
-
-function toAddOn(a: AddOnRow): AddOn {
-  return {
-    addOnId: a.id,
-    addOnName: a.name,
-    price: paise(a.price),
-    description: a.description,
-    automationType: a.automationType === 'DELIVERY' || a.automationType === 'EMAIL' ? a.automationType : 'NONE',
-  };
-}
-
 /** The listing's catalogue as the checks need it: its name, state, plans, add-ons and preview videos. */
 interface CatalogueFacts {
   id: string;
@@ -174,7 +73,11 @@ interface CatalogueFacts {
   addOnIds: Set<string>;
 }
 
-/** Store listings: a catalogue's page in the store (spec 2 §3 "Store listing", DESIGN §9). */
+/**
+ * Store listings: a catalogue's page in the store (spec 2 §3 "Store listing", DESIGN §9): list, read,
+ * create, change, delete. The page as answered is store-listing-page.ts; the editor's choices
+ * editor-options.service.ts.
+ */
 export class StoreListingsService {
   private readonly listings: Aggregate<StoreListingRow>;
 
@@ -182,7 +85,6 @@ export class StoreListingsService {
     private readonly database: Database,
     private readonly repo: StoreListingsRepository,
     private readonly catalogues: CataloguesReader,
-    private readonly couponsRepo: CouponsReader,
   ) {
     this.listings = {
       entity: 'store listing',
@@ -196,6 +98,11 @@ export class StoreListingsService {
     return this.database.db;
   }
 
+  /** The page of one listing (store-listing-page.ts). */
+  one(storeListingId: string): Promise<StoreListing> {
+    return readStoreListing(this.repo, this.catalogues, storeListingId);
+  }
+
   async list(query: ListQuery): Promise<StoreListingListItem[]> {
     const rows = await this.repo.list({
       search: query.search || undefined,
@@ -206,162 +113,6 @@ export class StoreListingsService {
       publishState: flag(query.publishState),
     });
     return rows.map(toListItem);
-  }
-
-  async one(storeListingId: string): Promise<StoreListing> {
-    const [row] = await this.repo.list({ ids: [storeListingId] });
-    if (!row) throw missingListing();
-    const l = row.listing;
-    const [[catalogue], subs, addOns, links, recommendedIds] = await Promise.all([
-      this.catalogues.list({ ids: [l.catalogueId] }),
-      this.repo.subscriptionsOf([l.catalogueId]),
-      this.repo.addOnsOf([l.catalogueId]),
-      this.repo.subscriptionLinks(l.id),
-      this.repo.recommendationIds(l.id),
-    ]);
-    const stored = arr<StoredPreviewVideo>(l.previewVideos);
-    const [videoRows, recommendedRows] = await Promise.all([
-      this.repo.previewVideos({ ids: stored.map((v) => v.videoId) }),
-      recommendedIds.length ? this.repo.list({ ids: recommendedIds }) : Promise.resolve([]),
-    ]);
-    const today = indianDate();
-    const subById = new Map(subs.map((s) => [s.sub.id, toSubscription(s)]));
-    const addOnById = new Map(addOns.map((a) => [a.id, toAddOn(a)]));
-    const videoById = new Map(videoRows.map((v) => [v.id, v]));
-    const recommendedById = new Map(recommendedRows.map((r) => [r.listing.id, r]));
-    const seo = (l.seo ?? {}) as StoredSeo;
-    const catalogueName = catalogue?.catalogue.name ?? row.catalogueName;
-    return {
-      storeListingId: l.id,
-      version: l.version,
-      storeListingName: l.sameNameAsCatalogue ? catalogueName : l.name,
-      storeListingCode: l.code,
-      storeListingDescription: l.description,
-      sameNameAsCatalogue: l.sameNameAsCatalogue,
-      sameAsCatalogueHours: l.sameAsCatalogueHours,
-      storeListingHours: l.sameAsCatalogueHours || l.hours === null ? hoursOf(catalogue?.duration ?? 0) : l.hours,
-      catalogueId: l.catalogueId,
-      catalogueName,
-      catalogueCode: row.catalogueCode,
-      catalogueArchived: row.catalogueArchived,
-      category: category(row),
-      examSyllabus: l.examSyllabus,
-      programs: arr<string>(l.programs),
-      storeIconUrl: l.storeIconUrl,
-      examPattern: l.examPattern,
-      preparationTips: l.preparationTips,
-      studentTargetYear: l.studentTargetYear,
-      featuredOnHomePage: l.featuredOnHomePage,
-      featuredOnLeadPage: l.featuredOnLeadPage,
-      publishState: l.publishState,
-      subscriptions: links.flatMap((link) => {
-        const subscription = subById.get(link.subscriptionId);
-        if (!subscription) return [];
-        const ended = subscription.subscriptionType === 'FIXED' && (subscription.subscriptionEndDate ?? today) < today;
-        return [
-          { storeListingId: l.id, subscription, usageStatus: ended ? 'ENDED' : 'ACTIVE', featured: link.featured },
-        ];
-      }),
-      // an add-on the catalogue no longer has drops out
-      addons: arr<string>(l.addOnIds).flatMap((id) => addOnById.get(id) ?? []),
-      previewVideos: stored.flatMap((v) => {
-        const video = videoById.get(v.videoId);
-        if (!video) return [];
-        const { master } = readEndpoints((video.endpoints as string[] | null) ?? []);
-        return [
-          {
-            videoId: v.videoId,
-            subjectName: catalogueName,
-            tag: v.tag,
-            title: v.title,
-            videoUrl: master,
-            thumbnail: v.thumbnail,
-          },
-        ];
-      }),
-      testimonials: arr(l.testimonials),
-      faqs: arr(l.faqs),
-      questionPapers: arr(l.questionPapers),
-      recommendationCourses: recommendedIds.flatMap((id) => {
-        const r = recommendedById.get(id);
-        return r ? [toRecommended(r)] : [];
-      }),
-      dynamicMetadataSEOInfo: {
-        title: seo.title ?? '',
-        description: seo.description ?? '',
-        keywords: seo.keywords ?? [],
-        slug: l.slug,
-        ogImage: seo.ogImage ?? null,
-      },
-      storeListingUrl: storeUrl(l.slug),
-      createdBy: { userId: l.createdBy, name: l.createdByName },
-      createdAt: l.createdAt.toISOString(),
-      updatedAt: l.updatedAt.toISOString(),
-    };
-  }
-
-  /** Every other listing whose catalogue is not archived. */
-  async recommendations(storeListingId: string): Promise<RecommendedListing[]> {
-    if (!(await this.repo.byId(storeListingId))) throw missingListing();
-    const rows = await this.repo.list({ activeOnly: true });
-    return rows.filter((r) => r.listing.id !== storeListingId).map(toRecommended);
-  }
-
-  /** Catalogues neither archived nor listed (and, when editing, the listing's own), with what a listing may show. */
-  async listableCatalogues(storeListingId?: string): Promise<ListableCatalogue[]> {
-    let own: string | null = null;
-    if (storeListingId) {
-      const listing = await this.repo.byId(storeListingId);
-      if (!listing) throw missingListing();
-      own = listing.catalogueId;
-    }
-    const rows = (await this.catalogues.list({ archived: false })).filter(
-      (r) => r.storeListingId === null || r.catalogue.id === own,
-    );
-    const ids = rows.map((r) => r.catalogue.id);
-    const [subs, addOns, previews] = await Promise.all([
-      this.repo.subscriptionsOf(ids),
-      this.repo.addOnsOf(ids),
-      this.repo.previewVideos({ catalogueIds: ids }),
-    ]);
-    return rows.map((r: CatalogueListRow) => {
-      const c = r.catalogue;
-      return {
-        catalogueId: c.id,
-        catalogueName: c.name,
-        catalogueCode: c.code,
-        description: c.description,
-        catalogueHours: hoursOf(r.duration),
-        subscriptions: subs.filter((s) => s.sub.catalogueId === c.id).map(toSubscription),
-        addOns: addOns.filter((a) => a.catalogueId === c.id).map(toAddOn),
-        previewVideos: previews
-          .filter((v) => v.catalogueId === c.id && v.transcodingStatus === 'COMPLETE')
-          .map((v) => {
-            const { master, poster, thumbnails } = readEndpoints((v.endpoints as string[] | null) ?? []);
-            return {
-              videoId: v.id,
-              title: v.name,
-              subjectName: c.name,
-              duration: v.durationSeconds,
-              videoUrl: master,
-              poster,
-              thumbnails,
-            };
-          }),
-      };
-    });
-  }
-
-  /** Coupons a listing may show: not expired by staff nor past their last day (Indian date), featured first. */
-  async coupons(): Promise<StoreCoupon[]> {
-    const usable = await this.couponsRepo.usableCoupons(indianDate());
-    return usable.map((c) => ({
-      couponId: c.couponId,
-      couponName: c.couponName,
-      description: c.description,
-      discount: Number(c.amount),
-      percentage: c.percentage,
-    }));
   }
 
   // ---- checks shared by create and update
