@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { OtsPlan, SubscriptionInput } from '@lectern/contract';
+import type { SubscriptionInput } from '@lectern/contract';
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import {
@@ -15,7 +15,8 @@ import {
   subscriptions,
   videos,
 } from '../../db/schema';
-import { num, toDate } from '../../db/raw-row';
+import { num } from '../../db/raw-row';
+import { SUBJECT_TOTALS, catalogueFromRaw, subjectTotalsFromRaw } from './catalogue-raw-rows';
 
 export type CatalogueRow = typeof catalogues.$inferSelect;
 type CatalogueInsert = typeof catalogues.$inferInsert;
@@ -63,52 +64,7 @@ export interface StoreLinkRow {
   subCategoryName: string | null;
 }
 
-/**
- * Totals of every subject in `subjectFilter` (a SQL condition on `st.subject_id`): active video time,
- * active free-trial time and subtopics, and active videos. An item is active when it and everything
- * above it are; a subtopic is trial when it, its topic or its unit is (subject-totals.ts says the same).
- */
-const SUBJECT_TOTALS = (subjectFilter: string) => `
-  SELECT st.subject_id,
-    coalesce(sum(v.duration_seconds) FILTER (WHERE u.active AND t.active AND st.active), 0)::float8 AS duration,
-    coalesce(sum(v.duration_seconds) FILTER (WHERE u.active AND t.active AND st.active AND (u.trial OR t.trial OR st.trial)), 0)::float8 AS trial_duration,
-    (count(*) FILTER (WHERE u.active AND t.active AND st.active AND (u.trial OR t.trial OR st.trial)))::int AS trial_subtopics,
-    (count(v.id) FILTER (WHERE u.active AND t.active AND st.active))::int AS videos
-  FROM subtopics st
-  JOIN topics t ON t.id = st.topic_id
-  JOIN units u ON u.id = t.unit_id
-  LEFT JOIN videos v ON v.id = st.video_id
-  WHERE ${subjectFilter}
-  GROUP BY st.subject_id`;
-
-function catalogueFromRaw(r: Record<string, unknown>): CatalogueRow {
-  return {
-    id: String(r.id),
-    name: String(r.name),
-    code: String(r.code),
-    description: String(r.description ?? ''),
-    publisherName: String(r.publisher_name ?? ''),
-    publisherLogoLink: (r.publisher_logo_link as string | null) ?? null,
-    theme: r.theme ?? {},
-    resources: r.resources ?? [],
-    instructors: r.instructors ?? [],
-    tags: r.tags ?? [],
-    previewVideoIds: r.preview_video_ids ?? [],
-    publishState: Boolean(r.publish_state),
-    featured: Boolean(r.featured),
-    featuredOnLeadPage: Boolean(r.featured_on_lead_page),
-    packageCode: String(r.package_code ?? ''),
-    packageGroupCode: String(r.package_group_code ?? ''),
-    archived: Boolean(r.archived),
-    version: num(r.version),
-    createdBy: (r.created_by as string | null) ?? null,
-    createdByName: String(r.created_by_name ?? ''),
-    createdAt: toDate(r.created_at),
-    updatedAt: toDate(r.updated_at),
-  };
-}
-
-/** Catalogues, their subjects, subscriptions with OTS products, and add-ons. */
+/** Catalogues, their subjects, subscriptions and add-ons. The OTS manager's SQL is ots.repository.ts. */
 export class CataloguesRepository {
   constructor(private readonly database: Database) {}
 
@@ -241,17 +197,6 @@ export class CataloguesRepository {
       )
       .orderBy(asc(otsProducts.position), asc(otsProducts.createdAt));
     return subs.map((sub) => ({ sub, ots: ots.filter((o) => o.subscriptionId === sub.id) }));
-  }
-
-  async subscriptionById(id: string, db: Db = this.db): Promise<{ sub: SubscriptionRow; ots: OtsRow[] } | null> {
-    const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
-    if (!sub) return null;
-    const ots = await db
-      .select()
-      .from(otsProducts)
-      .where(eq(otsProducts.subscriptionId, id))
-      .orderBy(asc(otsProducts.position), asc(otsProducts.createdAt));
-    return { sub, ots };
   }
 
   async addOnsOf(catalogueId: string, db: Db = this.db): Promise<AddOnRow[]> {
@@ -411,94 +356,4 @@ export class CataloguesRepository {
       })),
     );
   }
-
-  // ---- OTS manager
-
-  async otsCatalogues() {
-    return this.database.query<{
-      id: string;
-      name: string;
-      code: string;
-      archived: boolean;
-      subscription_count: number;
-      ots_count: number;
-    }>(
-      `SELECT c.id, c.name, c.code, c.archived,
-        (SELECT count(*)::int FROM subscriptions s WHERE s.catalogue_id = c.id) AS subscription_count,
-        (SELECT count(*)::int FROM ots_products o JOIN subscriptions s ON s.id = o.subscription_id WHERE s.catalogue_id = c.id) AS ots_count
-      FROM catalogues c ORDER BY c.name, c.id`,
-    );
-  }
-
-  async lockSubscription(tx: Db, id: string): Promise<SubscriptionRow | null> {
-    const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
-    return row ?? null;
-  }
-
-  async bumpSubscriptionVersion(tx: Db, id: string): Promise<void> {
-    await tx
-      .update(subscriptions)
-      .set({ version: sql`${subscriptions.version} + 1`, updatedAt: new Date() })
-      .where(eq(subscriptions.id, id));
-  }
-
-  async otsIds(tx: Db, subscriptionId: string): Promise<Set<string>> {
-    const rows = await tx
-      .select({ id: otsProducts.id })
-      .from(otsProducts)
-      .where(eq(otsProducts.subscriptionId, subscriptionId));
-    return new Set(rows.map((r) => r.id));
-  }
-
-  /** Applies a planned OTS change: removals, updates (marked UPDATED when a field changed), inserts (CREATED) last. */
-  async applyOtsPlan(tx: Db, subscriptionId: string, plan: OtsPlan): Promise<void> {
-    if (plan.remove.length > 0) await tx.delete(otsProducts).where(inArray(otsProducts.id, plan.remove));
-    const current = await tx.select().from(otsProducts).where(eq(otsProducts.subscriptionId, subscriptionId));
-    for (const row of plan.update) {
-      const before = current.find((c) => c.id === row.otsId);
-      if (
-        !before ||
-        (before.productLabel === row.productLabel &&
-          before.packageCode === row.packageCode &&
-          before.groupCode === row.groupCode)
-      ) {
-        continue;
-      }
-      await tx
-        .update(otsProducts)
-        .set({
-          productLabel: row.productLabel,
-          packageCode: row.packageCode,
-          groupCode: row.groupCode,
-          status: 'UPDATED',
-          updatedAt: new Date(),
-        })
-        .where(eq(otsProducts.id, row.otsId));
-    }
-    const next = current.reduce((max, c) => Math.max(max, c.position + 1), 0);
-    if (plan.insert.length > 0) {
-      await tx.insert(otsProducts).values(
-        plan.insert.map((row, i) => ({
-          id: crypto.randomUUID(),
-          subscriptionId,
-          position: next + i,
-          ...row,
-          status: 'CREATED',
-        })),
-      );
-    }
-  }
-}
-
-function subjectTotalsFromRaw(r: Record<string, unknown>): SubjectTotalsRow {
-  return {
-    subjectId: String(r.id),
-    subjectName: String(r.name),
-    subjectState: String(r.subject_state),
-    imagePath: (r.image_path as string | null) ?? null,
-    duration: num(r.duration),
-    trialVideoDuration: num(r.trial_duration),
-    trialSubTopics: num(r.trial_subtopics),
-    videos: num(r.videos),
-  };
 }

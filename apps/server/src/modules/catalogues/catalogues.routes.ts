@@ -4,9 +4,15 @@ import type { AppDeps } from '../../lib/deps';
 import { registerDomain } from '../../lib/routing';
 import { CataloguesRepository } from './catalogues.repository';
 import { CataloguesService } from './catalogues.service';
+import { OtsRepository } from './ots.repository';
+import { OtsService } from './ots.service';
+import { StorefrontService } from './storefront.service';
 
 export function cataloguesRoutes(app: FastifyInstance, deps: AppDeps): CataloguesService {
-  const service = new CataloguesService(deps.database, new CataloguesRepository(deps.database));
+  const repo = new CataloguesRepository(deps.database);
+  const service = new CataloguesService(deps.database, repo);
+  const storefront = new StorefrontService(repo);
+  const ots = new OtsService(deps.database, repo, new OtsRepository(deps.database));
   registerDomain(app, deps, contract.catalogues, {
     list: async ({ query }) => ({ data: await service.list(query.archived) }),
     details: async ({ params }) => ({ data: await service.details(params.catalogueId) }),
@@ -24,11 +30,11 @@ export function cataloguesRoutes(app: FastifyInstance, deps: AppDeps): Catalogue
     },
     publishableSubjects: async () => ({ data: await service.publishableSubjects() }),
     subjects: async ({ params }) => ({ data: await service.subjectsOf(params.catalogueid) }),
-    storefront: async ({ params }) => ({ data: await service.storefront(params.catalogueId) }),
-    otsCatalogues: async () => ({ data: await service.otsCatalogues() }),
-    otsSubscriptions: async ({ params }) => ({ data: await service.otsSubscriptions(params.catalogueId) }),
+    storefront: async ({ params }) => ({ data: await storefront.storefront(params.catalogueId) }),
+    otsCatalogues: async () => ({ data: await ots.otsCatalogues() }),
+    otsSubscriptions: async ({ params }) => ({ data: await ots.otsSubscriptions(params.catalogueId) }),
     otsUpdate: async ({ auth, body }) => {
-      const { subscription, message } = await service.otsUpdate(auth, body);
+      const { subscription, message } = await ots.otsUpdate(auth, body);
       return { data: subscription, message };
     },
   });
