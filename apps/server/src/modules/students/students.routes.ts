@@ -4,10 +4,13 @@ import type { AppDeps } from '../../lib/deps';
 import { registerDomain } from '../../lib/routing';
 import { renderInvoicePdf } from './invoice-pdf';
 import { StudentsRepository } from './students.repository';
+import { EmailVerificationService } from './email-verification.service';
 import { StudentsService } from './students.service';
 
 export function studentsRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const service = new StudentsService(deps.db, new StudentsRepository(deps.db));
+  const repo = new StudentsRepository(deps.db);
+  const service = new StudentsService(deps.db, repo);
+  const verification = new EmailVerificationService(deps.db, repo);
   registerDomain(app, deps, contract.students, {
     info: async ({ query }) => ({ data: await service.byMobile(query.mobileNumber) }),
     subscriptions: async ({ params }) => ({ data: await service.subscriptionsOf(params.studentId) }),
@@ -28,11 +31,11 @@ export function studentsRoutes(app: FastifyInstance, deps: AppDeps): void {
       };
     },
     verifyEmail: async ({ auth, query }) => {
-      const { student, message } = await service.verifyEmail(auth, query.studentId, query.reason);
+      const { student, message } = await verification.verifyEmail(auth, query.studentId, query.reason);
       return { data: student, message };
     },
     sendVerification: async ({ auth, params }) => {
-      const { message, ...sent } = await service.sendVerification(auth, params.studentId, {
+      const { message, ...sent } = await verification.sendVerification(auth, params.studentId, {
         mailer: deps.mailer,
         secret: deps.keys.pepper,
         publicUrl: deps.config.publicUrl,
@@ -40,7 +43,7 @@ export function studentsRoutes(app: FastifyInstance, deps: AppDeps): void {
       return { data: sent, message };
     },
     confirmEmail: async ({ query }) => {
-      const { studentId, message } = await service.confirmEmail(deps.keys.pepper, query.token);
+      const { studentId, message } = await verification.confirmEmail(deps.keys.pepper, query.token);
       return {
         data: { studentId, emailVerified: true },
         file: { body: Buffer.from(confirmationPage(message)), contentType: 'text/html; charset=utf-8' },

@@ -1,14 +1,9 @@
 import crypto from 'node:crypto';
 import {
   hasPermission,
-  GST_STATES,
   MESSAGES,
-  amountInWords,
-  computeInvoice,
   fillMessage,
-  financialYear,
   formatDate,
-  formatInvoiceSerial,
   indianDate,
   paise,
   type Invoice,
@@ -19,15 +14,14 @@ import {
   type SubscriptionUpdateBodySchema,
 } from '@lectern/contract';
 import type { z } from 'zod';
-import type { InvoicingConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { recordActivity } from '../../lib/activity.repository';
 import { changeAggregate, recordChange, type Aggregate } from '../../lib/aggregate';
 import { AppError } from '../../lib/app-error';
 import type { Actor, Viewer } from '../../lib/routing';
-import type { Mailer } from '../../mail/mailer';
-import { readVerification, signVerification } from './email-verification';
 import type { OrderWithInvoice, StudentRow, StudentSubscriptionRow, StudentsRepository } from './students.repository';
+
+// invoicing.ts's names, read from here by the seed and the order flow
+export { buildInvoice, invoiceRow, issueInvoice, type PaidOrder } from './invoicing';
 
 type SubscriptionUpdate = z.output<typeof SubscriptionUpdateBodySchema>;
 type OrderItem = Order['items'][number];
@@ -107,105 +101,10 @@ function toOrder({ order: row, invoice }: OrderWithInvoice): Order {
   };
 }
 
-const addressLine = (a: StudentAddress | undefined) =>
-  a ? [a.addressLine1, a.addressLine2, a.landMark, a.city, `${a.state} ${a.pin}`].filter(Boolean).join(', ') : '';
-
-/** A paid order as an invoice needs it. */
-export interface PaidOrder {
-  id: string;
-  items: OrderItem[];
-  discount: number;
-  paidAt: Date;
-}
-
-/** The GST tax invoice of a paid order (Rule 46), numbered `sequence` in its financial year. */
-export function buildInvoice(
-  settings: InvoicingConfig,
-  order: PaidOrder,
-  student: StudentRow,
-  sequence: number,
-): Invoice {
-  const year = financialYear(order.paidAt);
-  const computed = computeInvoice({
-    lines: order.items.map((item) => ({
-      description: item.description,
-      sacCode: settings.sacCode,
-      quantity: item.quantity,
-      unitPrice: item.unitPrice,
-    })),
-    discount: paise(order.discount),
-    gstPercent: settings.gstPercent,
-    supplierStateCode: settings.supplierStateCode,
-    placeOfSupplyStateCode: student.stateCode,
-  });
-  const addresses = (student.addresses as StudentAddress[]) ?? [];
-  const preferred = addresses.find((a) => a.preferredAddress) ?? addresses[0];
-  return {
-    invoiceId: crypto.randomUUID(),
-    invoiceNumber: formatInvoiceSerial(settings.invoicePrefix, year, sequence),
-    invoiceDate: indianDate(order.paidAt),
-    financialYear: year,
-    orderId: order.id,
-    supplier: {
-      name: settings.supplierName,
-      address: settings.supplierAddress,
-      stateCode: settings.supplierStateCode,
-      stateName: GST_STATES[settings.supplierStateCode] ?? '',
-      gstin: settings.supplierGstin,
-    },
-    buyer: {
-      name: student.name,
-      address: addressLine(preferred),
-      stateCode: student.stateCode,
-      stateName: GST_STATES[student.stateCode] ?? '',
-      gstin: student.gstin,
-      mobileNumber: student.mobileNumber,
-      email: student.email,
-    },
-    placeOfSupply: { stateCode: student.stateCode, stateName: GST_STATES[student.stateCode] ?? '' },
-    supplyType: computed.supplyType,
-    stateTaxName: computed.stateTaxName,
-    gstPercent: computed.gstPercent,
-    lines: computed.lines,
-    totals: computed.totals,
-    amountInWords: amountInWords(computed.totals.total),
-    creditNotes: [],
-  };
-}
-
-/** The row that stores an issued invoice. */
-export function invoiceRow(invoice: Invoice, sequence: number) {
-  return {
-    id: invoice.invoiceId,
-    orderId: invoice.orderId,
-    invoiceNumber: invoice.invoiceNumber,
-    financialYear: invoice.financialYear,
-    sequence,
-    invoiceDate: invoice.invoiceDate,
-    total: invoice.totals.total as number,
-    document: invoice,
-  };
-}
-
 /**
- * Issues a paid order's invoice: the serial is the next of its financial year, taken in the same
- * transaction, so a rolled-back issue leaves no gap; the document is stored whole and never edited
- * (refunds are credit notes against it).
+ * Student lookup, subscriptions, orders and invoices, and the staff changes to them (spec 2 §7).
+ * Invoices are built in invoicing.ts; e-mail verification is email-verification.service.ts.
  */
-export async function issueInvoice(
-  tx: Db,
-  repo: StudentsRepository,
-  settings: InvoicingConfig,
-  order: PaidOrder,
-  student: StudentRow,
-): Promise<Invoice> {
-  const sequence = await repo.nextInvoiceSequence(tx, financialYear(order.paidAt));
-  const invoice = buildInvoice(settings, order, student, sequence);
-  await repo.insertInvoice(tx, invoiceRow(invoice, sequence));
-  return invoice;
-}
-
-/** Student lookup, subscriptions, orders and invoices, and the staff changes to them (spec 2 §7). */
 export class StudentsService {
   private readonly subscriptions: Aggregate<StudentSubscriptionRow>;
 
@@ -391,100 +290,5 @@ export class StudentsService {
     const saved = await this.repo.subscriptionById(id);
     if (!saved) throw missingSubscription();
     return { subscription: toSubscription(saved, today), message };
-  }
-
-  /** Staff mark the e-mail verified (the spec's "verify student e-mail"), recorded with who and why. */
-  async verifyEmail(
-    actor: Actor,
-    studentId: string,
-    reason: string | undefined,
-  ): Promise<{ student: Student; message: string }> {
-    let message = '';
-    await recordChange(this.db, actor, {
-      apply: async (tx) => {
-        const row = await this.repo.lockStudent(tx, studentId);
-        if (!row) throw missingStudent();
-        if (!row.email) throw AppError.of(409, 'emailMissing', { studentName: row.name });
-        const names = { studentName: row.name, email: row.email };
-        if (row.emailVerified) {
-          message = fillMessage(MESSAGES.emailAlreadyVerified, names);
-          return { activity: [] };
-        }
-        const verification = { at: new Date().toISOString(), by: actor.name, method: 'STAFF', reason: reason ?? null };
-        await this.repo.setEmailVerification(tx, studentId, verification);
-        message = fillMessage(MESSAGES.emailVerified, names);
-        return {
-          activity: {
-            action: 'student.email.verify',
-            entityType: 'student',
-            entityId: studentId,
-            after: verification,
-            summary: `${actor.name} verified ${row.name}'s e-mail ${row.email}${reason ? `: ${reason}` : ''}`,
-          },
-        };
-      },
-    });
-    return { student: toStudent(await this.student(studentId)), message };
-  }
-
-  /** E-mails the student a signed link that verifies their address; a failed send is the caller's error, never dropped. */
-  async sendVerification(
-    actor: Actor,
-    studentId: string,
-    mail: { mailer: Mailer; secret: string; publicUrl: string },
-  ): Promise<{ studentId: string; email: string; message: string }> {
-    const student = await this.student(studentId);
-    if (!student.email) throw AppError.of(409, 'emailMissing', { studentName: student.name });
-    const names = { studentName: student.name, email: student.email };
-    if (student.emailVerified) throw AppError.of(409, 'emailAlreadyVerified', names);
-    const token = signVerification(mail.secret, student.id, student.email);
-    const link = `${mail.publicUrl}/api/students/student/confirm-email?token=${encodeURIComponent(token)}`;
-    try {
-      await mail.mailer.send({
-        to: student.email,
-        subject: 'Verify your e-mail address',
-        text: `Dear ${student.name},\n\nPlease verify your e-mail address by opening this link within 7 days:\n${link}\n\nIf you did not ask for this, ignore this e-mail.\n\nLectern Learning`,
-      });
-    } catch (error) {
-      throw AppError.of(502, 'verificationNotSent', {
-        email: student.email,
-        reason: error instanceof Error ? error.message : String(error),
-      });
-    }
-    await recordChange(this.db, actor, {
-      apply: async () => ({
-        activity: {
-          action: 'student.email.link',
-          entityType: 'student',
-          entityId: student.id,
-          summary: `${actor.name} sent ${student.name} a verification link to ${student.email}`,
-        },
-      }),
-    });
-    return { studentId: student.id, email: student.email, message: fillMessage(MESSAGES.verificationSent, names) };
-  }
-
-  /** The verification link: marks the address verified by the student, when the token is good and the address unchanged. */
-  async confirmEmail(secret: string, token: string): Promise<{ studentId: string; message: string }> {
-    const claims = readVerification(secret, token);
-    if (!claims) throw AppError.of(400, 'verificationLinkInvalid');
-    let message = '';
-    await this.db.transaction(async (tx) => {
-      const row = await this.repo.lockStudent(tx, claims.studentId);
-      if (!row || row.email !== claims.email) throw AppError.of(400, 'verificationLinkInvalid');
-      message = fillMessage(MESSAGES.verificationLinkDone, { studentName: row.name, email: row.email });
-      if (row.emailVerified) return;
-      const verification = { at: new Date().toISOString(), by: row.name, method: 'LINK', reason: null };
-      await this.repo.setEmailVerification(tx, row.id, verification);
-      await recordActivity(tx, {
-        actorId: null,
-        action: 'student.email.verify',
-        entityType: 'student',
-        entityId: row.id,
-        after: verification,
-        summary: `${row.name} verified the e-mail ${row.email} through the link`,
-      });
-    });
-    return { studentId: claims.studentId, message };
   }
 }

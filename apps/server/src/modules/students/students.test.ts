@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { DEMO_STUDENT, DEMO_STUDENT_COUNT } from '../../seed/demo-students';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { EmailVerificationService } from './email-verification.service';
 import { StudentsRepository } from './students.repository';
-import { StudentsService, issueInvoice } from './students.service';
+import { issueInvoice } from './students.service';
 
 const addDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -251,7 +252,7 @@ describe('students API', () => {
   });
 
   it('reports a failed send to the caller instead of dropping it', async () => {
-    const service = new StudentsService(t.database.db, new StudentsRepository(t.database.db));
+    const service = new EmailVerificationService(t.database.db, new StudentsRepository(t.database.db));
     const mailer = { kind: 'broken', send: async () => Promise.reject(new Error('550 mailbox unavailable')) };
     const actor = { userId: 'x', name: 'Vikram Sethi', roles: ['FINANCE' as const] };
     await expect(

@@ -1,0 +1,118 @@
+import crypto from 'node:crypto';
+import {
+  GST_STATES,
+  amountInWords,
+  computeInvoice,
+  financialYear,
+  formatInvoiceSerial,
+  indianDate,
+  paise,
+  type Invoice,
+  type Order,
+  type StudentAddress,
+} from '@lectern/contract';
+import type { InvoicingConfig } from '../../config';
+import type { Db } from '../../db/client';
+import type { StudentRow, StudentsRepository } from './students.repository';
+
+type OrderItem = Order['items'][number];
+
+// A paid order's GST invoice: built from the order, numbered in its financial year, stored once.
+
+const addressLine = (a: StudentAddress | undefined) =>
+  a ? [a.addressLine1, a.addressLine2, a.landMark, a.city, `${a.state} ${a.pin}`].filter(Boolean).join(', ') : '';
+
+/** A paid order as an invoice needs it. */
+export interface PaidOrder {
+  id: string;
+  items: OrderItem[];
+  discount: number;
+  paidAt: Date;
+}
+
+/** The GST tax invoice of a paid order (Rule 46), numbered `sequence` in its financial year. */
+export function buildInvoice(
+  settings: InvoicingConfig,
+  order: PaidOrder,
+  student: StudentRow,
+  sequence: number,
+): Invoice {
+  const year = financialYear(order.paidAt);
+  const computed = computeInvoice({
+    lines: order.items.map((item) => ({
+      description: item.description,
+      sacCode: settings.sacCode,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+    })),
+    discount: paise(order.discount),
+    gstPercent: settings.gstPercent,
+    supplierStateCode: settings.supplierStateCode,
+    placeOfSupplyStateCode: student.stateCode,
+  });
+  const addresses = (student.addresses as StudentAddress[]) ?? [];
+  const preferred = addresses.find((a) => a.preferredAddress) ?? addresses[0];
+  return {
+    invoiceId: crypto.randomUUID(),
+    invoiceNumber: formatInvoiceSerial(settings.invoicePrefix, year, sequence),
+    invoiceDate: indianDate(order.paidAt),
+    financialYear: year,
+    orderId: order.id,
+    supplier: {
+      name: settings.supplierName,
+      address: settings.supplierAddress,
+      stateCode: settings.supplierStateCode,
+      stateName: GST_STATES[settings.supplierStateCode] ?? '',
+      gstin: settings.supplierGstin,
+    },
+    buyer: {
+      name: student.name,
+      address: addressLine(preferred),
+      stateCode: student.stateCode,
+      stateName: GST_STATES[student.stateCode] ?? '',
+      gstin: student.gstin,
+      mobileNumber: student.mobileNumber,
+      email: student.email,
+    },
+    placeOfSupply: { stateCode: student.stateCode, stateName: GST_STATES[student.stateCode] ?? '' },
+    supplyType: computed.supplyType,
+    stateTaxName: computed.stateTaxName,
+    gstPercent: computed.gstPercent,
+    lines: computed.lines,
+    totals: computed.totals,
+    amountInWords: amountInWords(computed.totals.total),
+    creditNotes: [],
+  };
+}
+
+/** The row that stores an issued invoice. */
+export function invoiceRow(invoice: Invoice, sequence: number) {
+  return {
+    id: invoice.invoiceId,
+    orderId: invoice.orderId,
+    invoiceNumber: invoice.invoiceNumber,
+    financialYear: invoice.financialYear,
+    sequence,
+    invoiceDate: invoice.invoiceDate,
+    total: invoice.totals.total as number,
+    document: invoice,
+  };
+}
+
+/**
+ * Issues a paid order's invoice: the serial is the next of its financial year, taken in the same
+ * transaction, so a rolled-back issue leaves no gap; the document is stored whole and never edited
+ * (refunds are credit notes against it).
+ */
+export async function issueInvoice(
+  tx: Db,
+  repo: StudentsRepository,
+  settings: InvoicingConfig,
+  order: PaidOrder,
+  student: StudentRow,
+): Promise<Invoice> {
+  const sequence = await repo.nextInvoiceSequence(tx, financialYear(order.paidAt));
+  const invoice = buildInvoice(settings, order, student, sequence);
+  await repo.insertInvoice(tx, invoiceRow(invoice, sequence));
+  return invoice;
+}
