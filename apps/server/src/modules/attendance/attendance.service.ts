@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   GO_LIVE_EARLY_MINUTES,
   LIVE_CLASS_MESSAGES,
@@ -19,12 +18,15 @@ import {
 } from '@lectern/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { recordActivity } from '../../lib/activity.repository';
 import { recordChange } from '../../lib/aggregate';
 import { AppError, failWith } from '../../lib/app-error';
 import type { Actor, Viewer } from '../../lib/routing';
-import { basisOf, findStudents, participantIdOf, personKey, mobileKey, workOut, type Person } from './attendance-rules';
-import { AttendanceRepository, type ClassRow, type SessionInsert, type StudentPageRow } from './attendance.repository';
+import { basisOf, workOut } from './attendance-rules';
+import type { AttendanceRepository, ClassRow, StudentPageRow } from './attendance.repository';
+import { BatchAttendanceRepository } from './batch-attendance.repository';
+import { missingClass, recompute, replaceParticipants, type Rejected, type StoreOutcome } from './participant-sessions';
+
+export { storeParticipantSessions } from './participant-sessions';
 
 const fail = failWith(LIVE_CLASS_MESSAGES);
 
@@ -33,133 +35,20 @@ type StudentPage = z.infer<typeof StudentAttendancePageSchema>;
 type ImportResult = z.infer<typeof ImportResultSchema>;
 type MatchBody = z.output<typeof MatchParticipantBodySchema>;
 type BatchAttendance = z.infer<typeof BatchAttendanceSchema>;
-type Rejected = ImportResult['rejected'];
 
 /** Admins see every class; anyone else (an INSTRUCTOR) only the classes they teach. */
 const seesEveryClass = (viewer: Viewer) => hasPermission(viewer.roles, 'liveClassManage');
 
-const missingClass = (liveClassId: string) => fail(404, 'notFound', { liveClassId });
-
-/** The import's counts: persons matched to students, persons left for staff, sessions not taken. */
-interface StoreOutcome {
-  matched: number;
-  unmatched: number;
-  rejected: Rejected;
-}
-
-/**
- * Works the class's results out again from its sessions and matches (inside the caller's transaction):
- * each matched student's merged time and verdict, the unmatched persons and the minute-by-minute count.
- */
-async function recompute(tx: Db, repo: AttendanceRepository, cls: ClassRow) {
-  const worked = workOut(cls, await repo.sessionsWithMatches(tx, cls.id));
-  await repo.replaceResults(
-    tx,
-    cls.id,
-    worked.results.map((r) => ({ liveClassId: cls.id, ...r })),
-    { basis: basisOf(cls), unmatched: worked.unmatched.length, timeline: worked.timeline },
-  );
-  return worked;
-}
-
-/**
- * Replaces the class's participant sessions with `sessions` and matches their persons again (hand
- * matches stay), inside the caller's transaction with the class locked.
- */
-async function replaceParticipants(
-  tx: Db,
-  repo: AttendanceRepository,
-  cls: ClassRow,
-  sessions: readonly ParticipantSession[],
-  source: 'API' | 'CSV',
-  importedBy: string,
-): Promise<StoreOutcome> {
-  const rejected: Rejected = [];
-  const rows: SessionInsert[] = [];
-  const persons = new Map<string, Person>();
-  sessions.forEach((session, index) => {
-    const rowNumber = index + 1;
-    const key = personKey(session);
-    const join = Date.parse(session.joinTime);
-    const leave = Date.parse(session.leaveTime);
-    if (!key) {
-      rejected.push({ rowNumber, reason: `Session ${rowNumber} has no name, e-mail, registrant or phone.` });
-      return;
-    }
-    if (Number.isNaN(join) || Number.isNaN(leave) || leave < join) {
-      rejected.push({
-        rowNumber,
-        reason: `Session ${rowNumber} (${session.name || session.email}) leaves before it joins.`,
-      });
-      return;
-    }
-    const participantId = participantIdOf(key);
-    const person = persons.get(participantId) ?? { participantId, emails: new Set(), mobiles: new Set() };
-    if (session.email.trim()) person.emails.add(session.email.trim().toLowerCase());
-    if (mobileKey(session.phone)) person.mobiles.add(mobileKey(session.phone));
-    persons.set(participantId, person);
-    rows.push({
-      id: crypto.randomUUID(),
-      liveClassId: cls.id,
-      source,
-      participantId,
-      name: session.name.trim(),
-      email: session.email.trim(),
-      registrantId: session.registrantId.trim(),
-      phone: session.phone.trim(),
-      joinTime: new Date(join),
-      leaveTime: new Date(leave),
-      importedBy,
-    });
-  });
-
-  await repo.replaceSessions(tx, cls.id, rows);
-  await repo.deleteFoundMatches(tx, cls.id);
-  const byHand = await repo.matchedParticipants(tx, cls.id);
-  const toFind = [...persons.values()].filter((p) => !byHand.has(p.participantId));
-  const found = findStudents(toFind, await repo.invitedStudents(tx, cls.id));
-  await repo.insertMatches(
-    tx,
-    [...found.entries()].map(([participantId, m]) => ({ liveClassId: cls.id, participantId, ...m })),
-  );
-  const worked = await recompute(tx, repo, cls);
-  return { matched: persons.size - worked.unmatched.length, unmatched: worked.unmatched.length, rejected };
-}
-
-/**
- * Stores the participants a meeting provider reported for a class (Zoom's past-meeting participants
- * after `meeting.ended`): they replace the class's sessions, are matched to students again (hand
- * matches stay) and the results are worked out, in one transaction. For the live classes module's job.
- */
-export async function storeParticipantSessions(
-  db: Db,
-  liveClassId: string,
-  sessions: readonly ParticipantSession[],
-  source: 'API' | 'CSV' = 'API',
-): Promise<StoreOutcome> {
-  const repo = new AttendanceRepository(db);
-  return db.transaction(async (tx) => {
-    const cls = await repo.lockClass(tx, liveClassId);
-    if (!cls) throw missingClass(liveClassId);
-    const outcome = await replaceParticipants(tx, repo, cls, sessions, source, source);
-    await recordActivity(tx, {
-      actorId: null,
-      action: 'attendance.import',
-      entityType: 'live class',
-      entityId: liveClassId,
-      after: { source, sessions: sessions.length, matched: outcome.matched, unmatched: outcome.unmatched },
-      summary: `Stored ${plural(sessions.length, 'participant session')} of the meeting of '${cls.title}': ${outcome.matched} matched to students, ${outcome.unmatched} to match by hand`,
-    });
-    return outcome;
-  });
-}
-
 /** Attendance of live and offline classes (spec 2 §7 "Attendance", issue 19). */
 export class AttendanceService {
+  private readonly batches: BatchAttendanceRepository;
+
   constructor(
     private readonly db: Db,
     private readonly repo: AttendanceRepository,
-  ) {}
+  ) {
+    this.batches = new BatchAttendanceRepository(db);
+  }
 
   /**
    * The class when the viewer may see it: another teacher's class is 404 before any other check, so
@@ -392,13 +281,13 @@ export class AttendanceService {
   }
 
   async batch(viewer: Viewer, batchId: string): Promise<BatchAttendance> {
-    const batchName = await this.repo.batchName(batchId);
+    const batchName = await this.batches.batchName(batchId);
     const everyClass = seesEveryClass(viewer);
     // an instructor sees a batch only through the classes they teach it
-    if (batchName === null || (!everyClass && !(await this.repo.teachesBatch(batchId, viewer.userId)))) {
+    if (batchName === null || (!everyClass && !(await this.batches.teachesBatch(batchId, viewer.userId)))) {
       throw AppError.of(404, 'notFound', { what: 'that batch' });
     }
-    const classes = await this.repo.batchClasses(batchId, everyClass ? undefined : viewer.userId);
+    const classes = await this.batches.batchClasses(batchId, everyClass ? undefined : viewer.userId);
     return {
       batchId,
       batchName,
