@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { MultiSelect, type MultiSelectProps } from '../multi-select';
 import { SearchBar, type SearchBarProps } from '../search-bar';
 import { DateRangeSearch, type DateRangeSearchProps } from '../search-filter/date-range-search';
 import { FilterChips, filterChips, type FilterChip } from '../search-filter/filter-chips';
@@ -52,6 +53,8 @@ export interface FilterBarProps<K extends string> {
   selects?: readonly FilterSelect<K>[];
   values?: Readonly<Partial<Record<K, string | null | undefined>>>;
   onChange?: (key: K, value: string | null) => void;
+  /** filters of several choices each, as checkbox selects */
+  multiSelects?: readonly (MultiSelectProps & { key: string })[];
   menu?: FilterBarMenu;
   /** a date range with its 'Search'; refuses an improper range with 'Select proper date range!'; a new `key` resets it */
   dateRange?: DateRangeSearchProps & { key?: string };
@@ -59,10 +62,14 @@ export interface FilterBarProps<K extends string> {
   chips?: readonly ExtraChip[];
   /** 'Clear filters' shows while `filtered` */
   onClear?: () => void;
+  /** the clear button's text; default 'Clear filters' */
+  clearLabel?: string;
   filtered?: boolean;
   /** the widest a select grows on a desktop, in px */
   selectWidth?: number;
-  /** anything else the row holds (a button at its end) */
+  /** what the row starts with (a view switch) */
+  leading?: ReactNode;
+  /** anything else the row holds (a note or a button at its end) */
   children?: ReactNode;
 }
 
@@ -79,12 +86,15 @@ export function FilterBar<K extends string>({
   selects = [],
   values,
   onChange,
+  multiSelects = [],
   menu,
   dateRange,
   chips = [],
   onClear,
+  clearLabel = 'Clear filters',
   filtered = false,
   selectWidth = 220,
+  leading,
   children,
 }: FilterBarProps<K>) {
   const menuChips = menu ? filterChips(menu.filters, menu.value) : [];
@@ -105,6 +115,7 @@ export function FilterBar<K extends string>({
       sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, mb: 2, minWidth: 0 }}
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', minWidth: 0 }}>
+        {leading}
         {search && <SearchBar {...search} />}
         {selects.map((select) => {
           const value = values?.[select.key] ?? null;
@@ -134,6 +145,9 @@ export function FilterBar<K extends string>({
             </TextField>
           );
         })}
+        {multiSelects.map(({ key, ...multi }) => (
+          <MultiSelect key={key} {...multi} />
+        ))}
         {dateRange && (
           <DateRangeSearch
             key={dateRange.key}
@@ -146,7 +160,7 @@ export function FilterBar<K extends string>({
         {children}
         {filtered && onClear && (
           <Button onClick={onClear} sx={{ flexShrink: 0 }}>
-            Clear filters
+            {clearLabel}
           </Button>
         )}
       </Box>

@@ -91,6 +91,17 @@ describe('useListController', () => {
     expect(result.current.filters).toEqual({ status: 'EXPIRED', type: 'PERCENTAGE' });
   });
 
+  it("writes a select's text for one field, and reads a text its schema refuses as the default", async () => {
+    const { result, params } = setup('/list', { schema: COUPON_FILTERS, urlKey: 'coupons' });
+    await act(async () => result.current.setFilter('type', 'FLAT'));
+    expect(result.current.filters).toEqual({ type: 'FLAT' });
+    await act(async () => result.current.setFilter('type', 'HALF'));
+    expect(params().get('coupons.type')).toBe('HALF');
+    expect(result.current.filters).toEqual({});
+    await act(async () => result.current.setFilter('type', null));
+    expect(params().has('coupons.type')).toBe(false);
+  });
+
   it('keeps the page when a write changes nothing', async () => {
     const { result, params } = setup('/list?coupons.page=3&coupons.status=ACTIVE', {
       schema: COUPON_FILTERS,

@@ -36,6 +36,8 @@ export interface ListController<S extends FilterSchema, C extends string> {
   filters: ListFilters<S>;
   /** Changes some filters; the list goes back to its first page. */
   setFilters: (change: FilterChange<S>) => void;
+  /** Writes one field as the URL text a select chose (null clears it); a text its schema refuses reads as the default. */
+  setFilter: (key: keyof z.input<S> & string, text: string | null) => void;
   /** Clears every filter but the `keep` ones. */
   clear: () => void;
   /** Whether any filter (but `keep`) differs from its default: shows 'Clear filters'. */
@@ -90,6 +92,11 @@ export function useListController<S extends FilterSchema, C extends keyof z.outp
     [schema, names, urlKey, setParams],
   );
 
+  const setFilter = useCallback(
+    (key: keyof z.input<S> & string, text: string | null) => setFilters({ [key]: text } as FilterChange<S>),
+    [setFilters],
+  );
+
   const cleared = useMemo(
     () =>
       Object.fromEntries(
@@ -124,6 +131,7 @@ export function useListController<S extends FilterSchema, C extends keyof z.outp
   return {
     filters,
     setFilters,
+    setFilter,
     clear,
     filtered,
     query,

@@ -112,7 +112,7 @@ export default function CouponsPage() {
         label="Filter coupons"
         selects={SELECTS}
         values={filters}
-        onChange={(key, value) => setFilters({ [key]: value })}
+        onChange={list.setFilter}
         chips={
           filters.endsBy
             ? [
