@@ -2,34 +2,24 @@ import { useCallback, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import DownloadIcon from '@mui/icons-material/Download';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import PrintIcon from '@mui/icons-material/Print';
 import dayjs from 'dayjs';
-import {
-  DELIVERY_MODES,
-  PAGES,
-  formatDate,
-  formatIndianNumber,
-  type DeliveryMode,
-  type DeliveryPackage,
-} from '@lectern/contract';
+import { DELIVERY_MODES, PAGES, formatDate, formatIndianNumber, type DeliveryPackage } from '@lectern/contract';
 import { DataTable, type RowId } from '../../../components/data-table';
 import { notify } from '../../../components/feedback/notify';
 import { PageHeader } from '../../../components/page-header';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { SearchBar } from '../../../components/search-bar';
-import { DateRangeSearch } from '../../../components/search-filter/date-range-search';
+import { FilterBar, useListController } from '../../../components/list';
 import { TabPanel, tabProps } from '../../../components/tab-panel';
 import { errorMessage } from '../../../lib/query-client';
 import { saveBlob } from '../../../lib/save-blob';
 import { getDeliveryCsv, getLabelsPdf } from '../api/delivery-files';
 import { useDeliveryCatalogues, useDeliveryPackages } from '../api/get-delivery-packages';
-import { DELIVERY_URL_KEY, deliveryListQuery, narrowPackages, useDeliveryFilters } from '../hooks/use-delivery-filters';
+import { DELIVERY_FILTERS, DELIVERY_PARAM_NAMES, DELIVERY_URL_KEY, narrowPackages, statusOf } from './delivery-list';
 import { MODE_LABELS, STATUS_TABS } from './delivery-display';
 import { deliveryTableConfig } from './delivery-table';
 import { PackageDrawer } from './package-drawer';
@@ -38,7 +28,6 @@ import { ProcessDrawer } from './process-drawer';
 export const DELIVERY_PATH = '/deliveryManagement';
 const TITLE = PAGES.find((page) => page.path === DELIVERY_PATH)?.pageName ?? 'Delivery Management';
 const TAB_PREFIX = 'delivery';
-const ANY = 'any';
 /** The labels call takes at most this many packages at once. */
 const MAX_LABELS = 200;
 
@@ -57,11 +46,18 @@ type DrawerState = { open: boolean; key: number };
  * drawer with the student, items, address history, consignments and the actions open to it.
  */
 export default function DeliveryPage() {
-  const [filters, setFilters] = useDeliveryFilters();
-  const query = useMemo(() => deliveryListQuery(filters), [filters]);
-  const packages = useDeliveryPackages(filters.status, query);
+  const list = useListController({
+    schema: DELIVERY_FILTERS,
+    urlKey: DELIVERY_URL_KEY,
+    paramNames: DELIVERY_PARAM_NAMES,
+    clientOnly: ['tab', 'processedOn'],
+    keep: ['tab'],
+  });
+  const { filters, setFilters, query, filtered } = list;
+  const status = statusOf(filters);
+  const packages = useDeliveryPackages(status, query);
   const catalogues = useDeliveryCatalogues();
-  const [searchText, setSearchText] = useState(filters.search);
+  const [searchText, setSearchText] = useState(filters.search ?? '');
   const [selected, setSelected] = useState<RowId[]>([]);
   const [processing, setProcessing] = useState<DrawerState & { rows: DeliveryPackage[] }>({
     open: false,
@@ -73,14 +69,8 @@ export default function DeliveryPage() {
 
   const current = Math.max(
     0,
-    STATUS_TABS.findIndex((tab) => tab.status === filters.status),
+    STATUS_TABS.findIndex((tab) => tab.status === status),
   );
-  const filtered =
-    filters.search !== '' ||
-    filters.catalogueId !== null ||
-    filters.deliveryMode !== null ||
-    filters.from !== null ||
-    filters.processedOn !== null;
 
   // the tab counts: every catalogue's, or the chosen one's
   const counts = useMemo(() => {
@@ -106,10 +96,7 @@ export default function DeliveryPage() {
       setOpenPackage((previous) => ({ open: true, key: (previous?.key ?? 0) + 1, packageId: pkg.deliveryPackageId })),
     [],
   );
-  const config = useMemo(
-    () => deliveryTableConfig({ status: filters.status, open, filtered }),
-    [filters.status, open, filtered],
-  );
+  const config = useMemo(() => deliveryTableConfig({ status, open, filtered }), [status, open, filtered]);
 
   async function printLabels(ids: string[]) {
     setBusy('labels');
@@ -125,7 +112,7 @@ export default function DeliveryPage() {
   async function exportCsv() {
     setBusy('csv');
     try {
-      saveBlob(await getDeliveryCsv(filters.status, query), `delivery-${filters.status.toLowerCase()}-${today()}.csv`);
+      saveBlob(await getDeliveryCsv(status, query), `delivery-${status.toLowerCase()}-${today()}.csv`);
     } catch (error) {
       notify('error', errorMessage(error));
     } finally {
@@ -162,7 +149,7 @@ export default function DeliveryPage() {
             const tab = STATUS_TABS[index];
             if (tab) {
               setSelected([]);
-              setFilters({ status: tab.status });
+              setFilters({ tab: tab.status.toLowerCase() });
             }
           }}
           variant="scrollable"
@@ -177,83 +164,73 @@ export default function DeliveryPage() {
       </Box>
       {STATUS_TABS.map((tab, index) => (
         <TabPanel key={tab.status} idPrefix={TAB_PREFIX} index={index} value={current}>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mb: 2 }}>
-            <Box sx={{ width: { xs: '100%', md: 'auto' } }}>
-              <SearchBar
-                value={searchText}
-                onChange={setSearchText}
-                onSearch={(text) => setFilters({ search: text })}
-                placeholder="Student, mobile, package or tracking id"
-                label="Search packages"
-                maxLength={100}
-                fullWidth
-              />
-            </Box>
-            <TextField
-              select
-              size="small"
-              label="Catalogue"
-              value={filters.catalogueId ?? ANY}
-              onChange={(event) => setFilters({ catalogueId: event.target.value === ANY ? null : event.target.value })}
-              sx={{ minWidth: 200, width: { xs: '100%', sm: 'auto' } }}
-            >
-              <MenuItem value={ANY}>Any catalogue</MenuItem>
-              {catalogueChoices.map((c) => (
-                <MenuItem key={c.catalogueId} value={c.catalogueId}>
-                  {c.catalogueName}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
-              label="Mode"
-              value={filters.deliveryMode ?? ANY}
-              onChange={(event) =>
-                setFilters({
-                  deliveryMode: DELIVERY_MODES.find((mode) => mode === event.target.value) ?? null,
-                })
-              }
-              sx={{ minWidth: 150, width: { xs: '100%', sm: 'auto' } }}
-            >
-              <MenuItem value={ANY}>Any mode</MenuItem>
-              {DELIVERY_MODES.map((mode: DeliveryMode) => (
-                <MenuItem key={mode} value={mode}>
-                  {MODE_LABELS[mode]}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Box>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
-            <DateRangeSearch
-              key={`${filters.from ?? ''}-${filters.to ?? ''}`}
-              label="Order date range"
-              initialRange={range}
-              onSearch={({ start, end }) =>
-                setFilters({ from: dayjs(start).format('YYYY-MM-DD'), to: dayjs(end).format('YYYY-MM-DD') })
-              }
-            />
-            {filters.from && filters.to ? (
-              <Chip
-                label={`Ordered ${formatDate(filters.from)} to ${formatDate(filters.to)}`}
-                onDelete={() => setFilters({ from: null, to: null })}
-              />
-            ) : (
-              <Chip variant="outlined" label="Orders of every day" />
-            )}
-            {filters.processedOn && (
-              <Chip
-                label={`Processed ${formatDate(filters.processedOn)}`}
-                onDelete={() => setFilters({ processedOn: null })}
-                data-testid="delivery-processed-on"
-              />
-            )}
-          </Box>
+          <FilterBar
+            label="Filter packages"
+            search={{
+              value: searchText,
+              onChange: setSearchText,
+              onSearch: (text) => setFilters({ search: text }),
+              placeholder: 'Student, mobile, package or tracking id',
+              label: 'Search packages',
+              maxLength: 100,
+            }}
+            selects={[
+              {
+                key: 'catalogueId',
+                label: 'Catalogue',
+                anyLabel: 'Any catalogue',
+                options: catalogueChoices.map((c) => ({ value: c.catalogueId, label: c.catalogueName })),
+              },
+              {
+                key: 'deliveryMode',
+                label: 'Mode',
+                anyLabel: 'Any mode',
+                options: DELIVERY_MODES.map((mode) => ({ value: mode, label: MODE_LABELS[mode] })),
+              },
+            ]}
+            values={filters}
+            onChange={list.setFilter}
+            dateRange={{
+              key: `${filters.from ?? ''}-${filters.to ?? ''}`,
+              label: 'Order date range',
+              initialRange: range,
+              onSearch: ({ start, end }) =>
+                setFilters({ from: dayjs(start).format('YYYY-MM-DD'), to: dayjs(end).format('YYYY-MM-DD') }),
+            }}
+            chips={[
+              ...(filters.from && filters.to
+                ? [
+                    {
+                      key: 'ordered',
+                      label: `Ordered ${formatDate(filters.from)} to ${formatDate(filters.to)}`,
+                      onDelete: () => setFilters({ from: null, to: null }),
+                    },
+                  ]
+                : []),
+              ...(filters.processedOn
+                ? [
+                    {
+                      key: 'processedOn',
+                      label: `Processed ${formatDate(filters.processedOn)}`,
+                      onDelete: () => setFilters({ processedOn: null }),
+                      testId: 'delivery-processed-on',
+                    },
+                  ]
+                : []),
+            ]}
+            onClear={() => {
+              setSearchText('');
+              list.clear();
+            }}
+            filtered={filtered}
+          >
+            {!(filters.from && filters.to) && <Chip variant="outlined" label="Orders of every day" />}
+          </FilterBar>
           {index === current && (
             <DataTable
               config={config}
               rows={rows}
-              urlKey={DELIVERY_URL_KEY}
+              {...list.table}
               loading={packages.isPending}
               error={packages.isError ? <QueryErrorAlert query={packages} /> : undefined}
               selectedIds={selection}

@@ -1,4 +1,4 @@
-import { deliveryActionsFor, type DeliveryPackage } from '@lectern/contract';
+import { deliveryActionsFor, type DeliveryPackage, type DeliveryStatus } from '@lectern/contract';
 import type { TableConfig } from '../../../components/data-table';
 import {
   DELIVERY_STATUS_STYLES,
@@ -8,10 +8,9 @@ import {
   itemsText,
   STATUS_TABS,
 } from './delivery-display';
-import type { DeliveryFilters } from '../hooks/use-delivery-filters';
 
 export interface DeliveryTableOptions {
-  status: DeliveryFilters['status'];
+  status: DeliveryStatus;
   open: (pkg: DeliveryPackage) => void;
   /** a search or filter is applied: the empty message says so */
   filtered: boolean;
