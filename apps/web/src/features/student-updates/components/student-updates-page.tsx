@@ -15,18 +15,18 @@ import {
   STUDENT_UPDATE_TYPE_HINTS,
   STUDENT_UPDATE_TYPE_LABELS,
   formatIndiaDateTime,
+  studentUpdatesContract,
   type StudentUpdate,
   type StudentUpdateType,
 } from '@lectern/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, statusStyle } from '../../../components/data-table';
-import { FilterBar } from '../../../components/filter-bar';
+import { FilterBar, useListController } from '../../../components/list';
 import { PageHeader } from '../../../components/page-header';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { tabProps } from '../../../components/tab-panel';
 import { useChangeStudentUpdate, useDeleteStudentUpdate } from '../api/student-update-mutations';
 import { useStudentUpdates } from '../api/get-student-updates';
-import { UPDATES_URL_KEY, useUpdateStateFilter } from '../hooks/use-update-filters';
 import { HomeVideoPanel } from './home-video-panel';
 import type { ImagePickerSlot } from './slots';
 import { updatesTableConfig } from './student-updates-table';
@@ -37,6 +37,8 @@ import { UpdateDrawer } from './update-drawer';
 export const STUDENT_UPDATES_PATH = '/student-updates';
 const TITLE = PAGES.find((page) => page.path === STUDENT_UPDATES_PATH)?.pageName ?? 'Student Updates';
 const TABS_ID = 'student-updates';
+/** The table's URL prefix: ?updates.state=SCHEDULED&updates.q=exam. */
+const UPDATES_URL_KEY = 'updates';
 
 const STATE_SELECT = [
   {
@@ -80,7 +82,8 @@ export interface StudentUpdatesPageProps {
  * status tags, filtered by state (kept in the URL); write, edit, withdraw or delete them.
  */
 export default function StudentUpdatesPage({ updateType, imagePicker }: StudentUpdatesPageProps) {
-  const [state, setState] = useUpdateStateFilter();
+  const list = useListController({ schema: studentUpdatesContract.all.query, urlKey: UPDATES_URL_KEY });
+  const state = list.filters.state ?? null;
   const updates = useStudentUpdates(updateType, state);
   const change = useChangeStudentUpdate({ silentError: false });
   const { mutateAsync: deleteUpdate } = useDeleteStudentUpdate();
@@ -165,16 +168,16 @@ export default function StudentUpdatesPage({ updateType, imagePicker }: StudentU
             <FilterBar
               label={`Filter ${label.toLowerCase()}`}
               selects={STATE_SELECT}
-              values={{ state }}
-              onChange={(_key, value) => setState(STUDENT_UPDATE_STATES.find((s) => s === value) ?? null)}
-              onClear={() => setState(null)}
-              filtered={state !== null}
+              values={list.filters}
+              onChange={list.setFilter}
+              onClear={list.clear}
+              filtered={list.filtered}
               selectWidth={200}
             />
             <DataTable
               config={config}
               rows={rows}
-              urlKey={UPDATES_URL_KEY}
+              {...list.table}
               loading={updates.isPending}
               error={updates.isError ? <QueryErrorAlert query={updates} /> : undefined}
             />
