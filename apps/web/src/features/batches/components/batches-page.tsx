@@ -12,13 +12,13 @@ import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { TabPanel, tabProps } from '../../../components/tab-panel';
 import { useCloseBatch } from '../api/batch-mutations';
 import { useBatches } from '../api/get-batches';
-import { BATCHES_URL_KEY, filterBatches, useBatchFilters, type BatchTab } from '../hooks/use-batch-filters';
+import { BATCHES_URL_KEY, BATCH_FILTERS, BATCH_PARAM_NAMES, filterBatches, type BatchTab } from './batch-list';
 import { BATCH_STATUS_LABELS } from './batch-display';
 import { BatchDrawer } from './batch-drawer';
 import { batchesTableConfig } from './batches-table';
 import { BulkUploadDialog } from './bulk-upload-dialog';
 import { GroupsTab } from './groups-tab';
-import { FilterBar } from '../../../components/filter-bar';
+import { FilterBar, useListController } from '../../../components/list';
 
 export const BATCHES_PATH = '/batch-management';
 const TITLE = PAGES.find((page) => page.path === BATCHES_PATH)?.pageName ?? 'Batch Management';
@@ -49,13 +49,19 @@ function choices(batches: readonly Batch[], id: 'branchId' | 'programId', name: 
  * Groups tab keeps the named sets of batches live classes and updates address.
  */
 export default function BatchesPage() {
-  const [filters, setFilters, clearFilters] = useBatchFilters();
+  const list = useListController({
+    schema: BATCH_FILTERS,
+    urlKey: BATCHES_URL_KEY,
+    paramNames: BATCH_PARAM_NAMES,
+    clientOnly: ['tab', 'branchId', 'programId', 'status'],
+    keep: ['tab'],
+  });
+  const { filters, setFilters, filtered } = list;
   const batches = useBatches();
   const { mutateAsync: closeBatch } = useCloseBatch();
   const [drawer, setDrawer] = useState<DialogState>(CLOSED);
   const [closingBatch, setClosingBatch] = useState<DialogState>(CLOSED);
   const [upload, setUpload] = useState<DialogState>(CLOSED);
-  const filtered = filters.branchId !== null || filters.programId !== null || filters.status !== null;
   const all = useMemo(() => batches.data ?? [], [batches.data]);
   const rows = useMemo(() => filterBatches(all, filters), [all, filters]);
   const current = Math.max(
@@ -118,14 +124,14 @@ export default function BatchesPage() {
           label="Filter batches"
           selects={selects}
           values={filters}
-          onChange={(key, value) => setFilters({ [key]: value })}
-          onClear={clearFilters}
+          onChange={list.setFilter}
+          onClear={list.clear}
           filtered={filtered}
         />
         <DataTable
           config={config}
           rows={rows}
-          urlKey={BATCHES_URL_KEY}
+          {...list.table}
           loading={batches.isPending}
           error={batches.isError ? <QueryErrorAlert query={batches} /> : undefined}
         />
