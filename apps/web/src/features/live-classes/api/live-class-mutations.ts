@@ -35,7 +35,7 @@ export function useDeleteLiveClass() {
 export function useSetEnabled() {
   return useRouteMutation(liveClassesContract.setEnabled, {
     toInput: ({ liveClassId, enabled }: { liveClassId: string; enabled: boolean }) => ({
-      params: { liveClassId, enabled: enabled ? 'true' : 'false' },
+      params: { liveClassId, enabled: enabled ? ('true' as const) : ('false' as const) },
     }),
     meta: { serverMessage: true, noSpinner: true },
     invalidate: CHANGED,
