@@ -1,7 +1,5 @@
-import crypto from 'node:crypto';
 import {
   COUPON_MESSAGES,
-  couponApplies,
   couponCoversListing,
   couponMobiles,
   couponStatus,
@@ -14,8 +12,6 @@ import {
   type Coupon,
   type CouponHistoryEntry,
   type CouponListQuerySchema,
-  type CouponTerms,
-  type CouponTestResult,
   type CreateCouponBodySchema,
   type UpdateCouponBodySchema,
 } from '@lectern/contract';
@@ -25,104 +21,17 @@ import { isUniqueViolation } from '../../db/errors';
 import { changeAggregate, recordChange, type Aggregate } from '../../lib/aggregate';
 import { AppError, failWith } from '../../lib/app-error';
 import type { Actor } from '../../lib/routing';
-import type { CouponRecord, CouponRow, CouponValues, CouponsRepository, ListingForCoupon } from './coupons.repository';
+import { fieldChanges, missingCoupon, snapshot, termsOf, toCoupon } from './coupon-records';
+import type { CouponRow, CouponValues, CouponsRepository } from './coupons.repository';
+import { RedemptionsService } from './redemptions.service';
+
+export type { ReserveInput, Reservation } from './redemptions.service';
 
 type CreateBody = z.output<typeof CreateCouponBodySchema>;
 type UpdateBody = z.output<typeof UpdateCouponBodySchema>;
 type ListQuery = z.output<typeof CouponListQuerySchema>;
 
 const fail = failWith(COUPON_MESSAGES);
-const missingCoupon = () => AppError.of(404, 'notFound', { what: 'that coupon' });
-
-/** The coupon as the rules see it. */
-function termsOf(record: CouponRecord): CouponTerms {
-  const { row } = record;
-  return {
-    couponName: row.name,
-    percentage: row.percentage,
-    amount: row.amount,
-    expired: row.expired,
-    expiredAt: row.expiredAt?.toISOString() ?? null,
-    expiredBy: row.expiredByName,
-    featured: row.featured,
-    applicableFrom: row.applicableFrom,
-    applicableUpto: row.applicableUpto,
-    applicableForEntireCourse: row.applicableForEntireCourse,
-    storeListingIds: record.listings.map((l) => l.id),
-    subjectIds: record.subjects.map((s) => s.id),
-    applicableForAnyStudent: row.applicableForAnyStudent,
-    studentMobiles: record.students.map((s) => s.mobileNumber),
-    usageLimit: row.usageLimit,
-    limit: row.useLimit,
-  };
-}
-
-function toCoupon(record: CouponRecord, today: string): Coupon {
-  const { row } = record;
-  const status = couponStatus(termsOf(record), today);
-  const mobiles = record.students.map((s) => s.mobileNumber);
-  return {
-    couponId: row.id,
-    couponName: row.name,
-    description: row.description,
-    percentage: row.percentage,
-    amount: row.amount,
-    expired: status === 'EXPIRED',
-    featured: row.featured,
-    applicableForEntireCourse: row.applicableForEntireCourse,
-    unlimited: row.unlimited,
-    applicableFrom: row.applicableFrom,
-    applicableUpto: row.applicableUpto,
-    applicableForAnyStudent: row.applicableForAnyStudent,
-    studentMobile: mobiles.length === 1 ? mobiles[0]! : null,
-    createdBy: row.createdByName,
-    usageLimit: row.usageLimit,
-    limit: row.useLimit,
-    storeListingInfoList: record.listings.map((l) => ({ storeListingId: l.id, storeListingName: l.name })),
-    studentCouponMobileList: mobiles,
-    students: record.students.map((s) => ({ studentId: s.id, name: s.name, mobileNumber: s.mobileNumber })),
-    subjectInfoList: record.subjects.map((s) => ({ subjectId: s.id, subjectName: s.name })),
-    status,
-    tags: couponTags(termsOf(record), today),
-    used: record.used,
-    remaining: row.useLimit === null ? null : Math.max(0, row.useLimit - record.used),
-    expiredAt: row.expiredAt?.toISOString() ?? null,
-    expiredBy: row.expiredByName,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    version: row.version,
-  };
-}
-
-/** The fields a change is compared on, as the history shows them (lists sorted, so order is no change). */
-function snapshot(record: CouponRecord): Record<string, unknown> {
-  const { row } = record;
-  return {
-    couponName: row.name,
-    description: row.description,
-    percentage: row.percentage,
-    amount: row.amount,
-    featured: row.featured,
-    applicableForEntireCourse: row.applicableForEntireCourse,
-    unlimited: row.unlimited,
-    applicableFrom: row.applicableFrom,
-    applicableUpto: row.applicableUpto,
-    applicableForAnyStudent: row.applicableForAnyStudent,
-    usageLimit: row.usageLimit,
-    limit: row.useLimit,
-    storeListingInfoList: record.listings.map((l) => l.id).sort(),
-    subjectInfoList: record.subjects.map((s) => s.id).sort(),
-    studentCouponMobileList: record.students.map((s) => s.mobileNumber).sort(),
-    expired: row.expired,
-  };
-}
-
-/** The fields that differ between two snapshots, each with its value before and after. */
-function fieldChanges(before: Record<string, unknown>, after: Record<string, unknown>) {
-  return Object.keys(after)
-    .filter((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null))
-    .map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null }));
-}
 
 /** A coupon form checked against the database: its students, listings and subjects exist, its amount fits. */
 interface CheckedInput {
@@ -132,27 +41,13 @@ interface CheckedInput {
   students: { id: string; name: string; mobileNumber: string }[];
 }
 
-export interface ReserveInput {
-  /** the code the student typed (any case) */
-  couponName: string;
-  studentId: string;
-  /** the order being placed, in the same transaction */
-  orderId: string;
-  storeListingId: string;
-  subscriptionId: string;
-}
-
-export interface Reservation {
-  redemptionId: string;
-  couponId: string;
-  priceBefore: number;
-  amountSaved: number;
-  priceAfter: number;
-}
-
-/** Coupons: the list, add, edit with history, expire, the tester, and redemptions for the order flow. */
+/**
+ * Coupons: the list, add, edit with history, expire. The tester and the order flow's redemptions are
+ * redemptions.service.ts, reached through here.
+ */
 export class CouponsService {
   private readonly coupons: Aggregate<CouponRow>;
+  private readonly redemptions: RedemptionsService;
 
   constructor(
     private readonly db: Db,
@@ -165,6 +60,7 @@ export class CouponsService {
       bumpVersion: (tx, id) => repo.bumpVersion(tx, id),
       missing: missingCoupon,
     };
+    this.redemptions = new RedemptionsService(db, repo, now);
   }
 
   private today(): string {
@@ -411,100 +307,19 @@ export class CouponsService {
     }));
   }
 
-  /** The verdict of the rules for a student (by id or the record) buying a listing's plans. */
-  private async verdict(
-    db: Db,
-    record: CouponRecord,
-    listing: ListingForCoupon,
-    student: { id: string; mobileNumber: string },
-  ) {
-    const uses = await this.repo.liveUses(db, record.row.id);
-    const usedByStudent = await this.repo.usedByStudent(db, record.row.id, student.id);
-    return couponApplies(termsOf(record), {
-      today: this.today(),
-      listing: {
-        storeListingId: listing.id,
-        storeListingName: listing.name,
-        subjectIds: listing.subjectIds,
-        plans: listing.plans.map((p) => ({ ...p, price: paise(p.price) })),
-      },
-      student: { mobileNumber: student.mobileNumber },
-      uses,
-      usedByStudent,
-    });
+  test(...args: Parameters<RedemptionsService['test']>) {
+    return this.redemptions.test(...args);
   }
 
-  /** The coupon tester: the same rules as a redemption, for a listing's every plan, with nothing written. */
-  async test(id: string, storeListingId: string, mobileNumber: string): Promise<CouponTestResult> {
-    const record = await this.repo.record(id);
-    if (!record) throw missingCoupon();
-    const listing = await this.repo.listing(storeListingId);
-    if (!listing) throw fail(404, 'listingNotFound');
-    const student = await this.repo.studentByMobile(mobileNumber);
-    if (!student) throw fail(404, 'studentNotFound', { mobileNumber });
-    const verdict = await this.verdict(this.db, record, listing, student);
-    return {
-      couponId: record.row.id,
-      couponName: record.row.name,
-      storeListingId: listing.id,
-      storeListingName: listing.name,
-      student: { studentId: student.id, name: student.name, mobileNumber: student.mobileNumber },
-      ...verdict,
-    };
+  reserve(...args: Parameters<RedemptionsService['reserve']>) {
+    return this.redemptions.reserve(...args);
   }
 
-  /**
-   * Reserves a use of a coupon for an order, inside the order's transaction `tx`. The coupon row is
-   * locked first, so uses of one coupon queue: of two orders racing for its last use (or one student's
-   * two orders), the second counts the first's use once it commits and is refused. Refused with 409
-   * and every reason when the rules say it does not apply.
-   */
-  async reserve(tx: Db, input: ReserveInput): Promise<Reservation> {
-    const row = await this.repo.lockByName(tx, input.couponName);
-    if (!row) throw missingCoupon();
-    const record = (await this.repo.record(row.id, tx))!;
-    const student = await this.repo.studentById(tx, input.studentId);
-    if (!student) throw AppError.of(404, 'notFound', { what: 'that student' });
-    const listing = await this.repo.listing(input.storeListingId, tx);
-    if (!listing) throw fail(404, 'listingNotFound');
-    const plan = listing.plans.filter((p) => p.subscriptionId === input.subscriptionId);
-    if (plan.length === 0) throw fail(409, 'planNotOnListing', { storeListingName: listing.name });
-    const verdict = await this.verdict(tx, record, { ...listing, plans: plan }, student);
-    if (!verdict.applies) {
-      throw fail(409, 'notApplicable', {
-        couponName: row.name,
-        reasons: verdict.reasons.map((r) => r.message).join(' '),
-      });
-    }
-    const price = verdict.prices[0]!;
-    const redemptionId = crypto.randomUUID();
-    await this.repo.insertRedemption(tx, {
-      id: redemptionId,
-      couponId: row.id,
-      studentId: student.id,
-      orderId: input.orderId,
-      storeListingId: listing.id,
-      subscriptionId: input.subscriptionId,
-      amountSaved: price.discount,
-      status: 'RESERVED',
-      reservedAt: this.now(),
-    });
-    return {
-      redemptionId,
-      couponId: row.id,
-      priceBefore: price.priceBefore,
-      amountSaved: price.discount,
-      priceAfter: price.priceAfter,
-    };
+  confirm(...args: Parameters<RedemptionsService['confirm']>) {
+    return this.redemptions.confirm(...args);
   }
 
-  /** The order was paid: its reserved use becomes a confirmed one. True when there was one to confirm. */
-  async confirm(tx: Db, orderId: string): Promise<boolean> {
-    return (await this.repo.settleRedemption(tx, orderId, 'CONFIRMED', null, this.now())) > 0;
-  }
-
-  /** The payment failed or the order expired: its reserved use is given back. True when there was one. */
-  async release(tx: Db, orderId: string, reason: 'PAYMENT_FAILED' | 'ORDER_EXPIRED'): Promise<boolean> {
-    return (await this.repo.settleRedemption(tx, orderId, 'RELEASED', reason, this.now())) > 0;
+  release(...args: Parameters<RedemptionsService['release']>) {
+    return this.redemptions.release(...args);
   }
 }
