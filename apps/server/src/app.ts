@@ -205,7 +205,9 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   // Background jobs on this database. A process that works them (the inline worker) has a handler
   // for every registered job type: a missing one fails here, at start-up, not at the first job.
   const jobs = new JobRegistry(new JobQueue(database, app.log), app.log);
-  const transcoding = createTranscoding(database, config, jobs, app.log);
+  // What modules share of each other, built once (modules/index.ts); transcoding writes the video records too.
+  const services = moduleServices(deps);
+  const transcoding = createTranscoding(database, config, jobs, app.log, services.videos);
   const works = options.worker ?? config.transcoding.inlineWorker;
   const worker: TranscodeWorker | null = works ? await createWorker(transcoding, jobs, config, storage, app.log) : null;
   if (works) {
@@ -226,7 +228,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     onVideosRegistered:
       options.onVideosRegistered ?? (config.transcoding.submitOnRegister ? submitRegistered : async () => undefined),
     mediaUrlSecret: storageUrlSecret(keys.pepper),
-    services: moduleServices(deps),
+    services,
   };
   for (const module of MODULES) await module.register(app, ctx);
   if (options.demoMedia ?? ((options.seed ?? config.demoMode) && process.env.DEMO_MEDIA !== 'false')) {

@@ -6,7 +6,7 @@ import type { Storage } from '../../storage';
 import { FfmpegTranscoder, resolveFfmpegPath } from '../../transcoder/ffmpeg-transcoder';
 import { mediaStoreFor } from '../../transcoder/media-store';
 import type { Transcoder } from '../../transcoder/transcoder';
-import { videosStore } from '../videos';
+import { videosStore, type VideosStore } from '../videos';
 import { transcodeJob, transcodePolicy } from './transcode-job';
 import { TranscodingRepository } from './transcoding.repository';
 import { TranscodingService } from './transcoding.service';
@@ -32,18 +32,22 @@ export async function createTranscoder(config: Config, storage: Storage): Promis
   });
 }
 
-/** Registers the transcode job type and makes the service over it (every process); the worker is made by `createWorker`. */
+/**
+ * Registers the transcode job type and makes the service over it (every process); the worker is made
+ * by `createWorker`. `videos`: the app's shared video records (a worker process builds its own).
+ */
 export function createTranscoding(
   database: Database,
   config: Config,
   jobs: JobRegistry,
   log: FastifyBaseLogger,
+  videos: VideosStore = videosStore(database.db),
 ): TranscodingService {
   jobs.register(transcodeJob, transcodePolicy(config.transcoding));
   return new TranscodingService(
     database.db,
     new TranscodingRepository(database),
-    videosStore(database.db),
+    videos,
     jobs,
     config.transcoding.environment,
     log,
