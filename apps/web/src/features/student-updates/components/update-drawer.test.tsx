@@ -257,15 +257,30 @@ describe('the drawer: editing an update, by state', () => {
     expect(within(drawer).getByRole<HTMLInputElement>('radio', { name: 'Save as a draft' }).checked).toBe(true);
   });
 
-  it('says when someone else changed it meanwhile (409), keeping the edits', async () => {
+  it('says when someone else changed it meanwhile (409), keeping the edits and offering theirs', async () => {
+    let theirs = false;
     const { user } = await setup({
-      'PUT /notifications/notifications/changeupdate': {
-        status: 409,
+      'GET /notifications/notifications/getupdates/announcements': () => ({
         body: {
-          error: true,
-          message:
-            'Someone else changed this student update while you were working on it. Reload to see their changes, then try again.',
+          data: [
+            theirs ? { ...HOLIDAY, imageUrl: 'https://cdn.example/diwali.png', version: HOLIDAY.version + 1 } : HOLIDAY,
+            MOCK_TEST,
+            NEW_APP,
+            OLD_NEWS,
+          ],
         },
+      }),
+      'PUT /notifications/notifications/changeupdate': () => {
+        theirs = true;
+        return {
+          status: 409,
+          body: {
+            error: true,
+            errorCode: 'STALE_VERSION',
+            message:
+              'Someone else changed this student update while you were working on it. Reload to see their changes, then try again.',
+          },
+        };
       },
     });
     const drawer = await editExisting(user, 'Diwali holidays');
@@ -274,7 +289,9 @@ describe('the drawer: editing an update, by state', () => {
     await user.type(title, 'Diwali holidays extended');
     await user.click(within(drawer).getByRole('button', { name: 'Save draft' }));
     await within(drawer).findByText(/^Someone else changed this student update/);
-    expect(within(drawer).getByText(/Close the drawer and open the update again/)).toBeTruthy();
+    expect(await within(drawer).findByText(/Changed on the server: Image\./)).toBeTruthy();
+    expect(within(drawer).getByRole('button', { name: 'Load latest' })).toBeTruthy();
+    expect(within(drawer).getByRole('button', { name: 'Overwrite with mine' })).toBeTruthy();
     expect(title.value).toBe('Diwali holidays extended');
   });
 });

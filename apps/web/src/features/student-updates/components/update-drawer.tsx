@@ -22,12 +22,14 @@ import {
 import { DrawerForm } from '../../../components/drawer-form';
 import { MultiSelect } from '../../../components/multi-select';
 import { RichTextEditor } from '../../../components/rich-text-editor';
-import { useLeaveGuard } from '../../../hooks/use-leave-guard';
+import { StaleVersionAlert } from '../../../components/form/stale-version-alert';
 import { isApiError } from '../../../lib/api-error';
+import { isStaleVersion, useEditController } from '../../../lib/controllers/use-edit-controller';
 import { issuesResolver } from '../../../lib/issues-resolver';
 import { errorMessage } from '../../../lib/query-client';
 import { useChangeStudentUpdate, useCreateStudentUpdate } from '../api/student-update-mutations';
 import { useAudienceChoices } from '../api/get-update-choices';
+import { getStudentUpdates } from '../api/get-student-updates';
 import { AUDIENCE_LABELS } from './update-display';
 import {
   allowedActions,
@@ -39,6 +41,7 @@ import {
   type SaveAction,
   type UpdateFormField,
   type UpdateFormValues,
+  UPDATE_FIELD_LABELS,
 } from './update-form';
 import { UpdatePreview } from './update-preview';
 import type { ImagePickerSlot } from './slots';
@@ -105,27 +108,40 @@ export function UpdateDrawer({ open, updateType, update, imagePicker, onClose }:
   const { control, register, handleSubmit, formState, setValue, setError } = form;
   const { errors, isDirty } = formState;
   const values = useWatch({ control }) as UpdateFormValues;
-  const guard = useLeaveGuard(open && isDirty, 'The update you are writing has not been saved.');
+  const edit = useEditController({
+    item: update,
+    form,
+    toValues: updateFormValues,
+    fetchLatest: update
+      ? () => getStudentUpdates(updateType, null).then((all) => all.find((u) => u.updateId === update.updateId))
+      : undefined,
+    labels: UPDATE_FIELD_LABELS,
+    guardWhen: open,
+    guardMessage: 'The update you are writing has not been saved.',
+    save: async (formValues, base) => {
+      const body = updateBody(formValues, updateType, state).body!;
+      try {
+        if (base) {
+          const { updateType: _type, ...fields } = body;
+          await change.mutateAsync({
+            body: { ...fields, updateId: base.updateId, version: base.version },
+            before: base,
+          });
+        } else {
+          await create.mutateAsync(body);
+        }
+      } catch (error) {
+        const field = isApiError(error) ? serverField(error.message) : null;
+        if (field && isApiError(error)) setError(field, { type: 'server', message: error.message });
+        alertRef.current?.scrollIntoView?.({ block: 'nearest' });
+        throw error;
+      }
+    },
+  });
 
   async function save(formValues: UpdateFormValues) {
-    const result = updateBody(formValues, updateType, state);
-    if (!result.body) return;
-    try {
-      if (update) {
-        const { updateType: _type, ...fields } = result.body;
-        await change.mutateAsync({
-          body: { ...fields, updateId: update.updateId, version: update.version },
-          before: update,
-        });
-      } else {
-        await create.mutateAsync(result.body);
-      }
-      onClose();
-    } catch (error) {
-      const field = isApiError(error) ? serverField(error.message) : null;
-      if (field && isApiError(error)) setError(field, { type: 'server', message: error.message });
-      alertRef.current?.scrollIntoView?.({ block: 'nearest' });
-    }
+    if (!updateBody(formValues, updateType, state).body) return;
+    if (await edit.submit(formValues)) onClose();
   }
 
   const action = values.action;
@@ -150,7 +166,6 @@ export function UpdateDrawer({ open, updateType, update, imagePicker, onClose }:
       : (audiences.data?.[
           audienceKind === 'CATALOGUES' ? 'catalogues' : audienceKind === 'BATCHES' ? 'batches' : 'groups'
         ] ?? []);
-  const stale = isApiError(mutation.error) && mutation.error.status === 409;
   const title = update ? 'Edit update' : 'Write an update';
 
   return (
@@ -179,10 +194,18 @@ export function UpdateDrawer({ open, updateType, update, imagePicker, onClose }:
           />
         }
       >
-        {mutation.error && (
+        {edit.stale && (
+          <StaleVersionAlert
+            ref={alertRef}
+            stale={edit.stale}
+            busy={mutation.isPending}
+            onLoadLatest={edit.loadLatest}
+            onOverwrite={edit.overwrite && (() => void edit.overwrite?.().then((saved) => saved && onClose()))}
+          />
+        )}
+        {mutation.error && !isStaleVersion(mutation.error) && (
           <Alert severity="error" ref={alertRef}>
             {errorMessage(mutation.error)}
-            {stale ? ' Close the drawer and open the update again to see their changes.' : ''}
           </Alert>
         )}
         {errors.action?.message && <Alert severity="error">{errors.action.message}</Alert>}
@@ -363,7 +386,7 @@ export function UpdateDrawer({ open, updateType, update, imagePicker, onClose }:
           setValue('imageUrl', '', { shouldDirty: true });
         }}
       />
-      {guard.dialog}
+      {edit.guard.dialog}
     </>
   );
 }

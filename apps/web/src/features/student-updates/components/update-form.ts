@@ -38,6 +38,17 @@ export interface UpdateFormValues {
 }
 
 export type UpdateFormField = keyof UpdateFormValues;
+
+/** The drawer's names of the fields, for the list of what someone else changed (the save's action is mine). */
+export const UPDATE_FIELD_LABELS: Partial<Record<UpdateFormField, string>> = {
+  title: 'Title',
+  body: 'Text',
+  imageUrl: 'Image',
+  video: 'Video',
+  audienceKind: 'Audience',
+  audienceIds: 'Audience',
+  publishAt: 'Publish at (India time)',
+};
 export type UpdateFormIssues = Partial<Record<UpdateFormField, string>>;
 
 const IST_OFFSET_MS = 330 * 60_000;
