@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { categoriesContract, type Category, type RouteInput } from '@lectern/contract';
-import { apiCallWithHeaders } from '../../../lib/api-client';
+import { useRouteMutation } from '../../../lib/controllers/use-route-mutation';
 import { categoriesKey } from '../../../lib/queries/get-categories';
 
 export type CreateCategoryInput = RouteInput<typeof categoriesContract.create>['body'];
@@ -8,14 +8,10 @@ export type UpdateCategoryInput = RouteInput<typeof categoriesContract.update>['
 
 /** POST /publisher/category: a new category, last in the order; the server's message is shown. */
 export function useCreateCategory() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: CreateCategoryInput) => {
-      const result = await apiCallWithHeaders(categoriesContract.create, { body });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(categoriesContract.create, {
+    toInput: (body: CreateCategoryInput) => ({ body }),
     meta: { serverMessage: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: categoriesKey }),
+    invalidate: [categoriesKey],
   });
 }
 
@@ -24,27 +20,19 @@ export function useCreateCategory() {
  * the editor saw (a stale one answers 409 and the list reloads).
  */
 export function useUpdateCategory() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: UpdateCategoryInput) => {
-      const result = await apiCallWithHeaders(categoriesContract.update, { body });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(categoriesContract.update, {
+    toInput: (body: UpdateCategoryInput) => ({ body }),
     meta: { serverMessage: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: categoriesKey }),
+    invalidate: [categoriesKey],
   });
 }
 
 /** DELETE /publisher/category/{categoryId}: refused (409, spec 2 §5's message) while it has sub-categories. */
 export function useDeleteCategory() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (categoryId: string) => {
-      const result = await apiCallWithHeaders(categoriesContract.remove, { params: { categoryId } });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(categoriesContract.remove, {
+    toInput: (categoryId: string) => ({ params: { categoryId } }),
     meta: { serverMessage: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: categoriesKey }),
+    invalidate: [categoriesKey],
   });
 }
 
@@ -63,11 +51,8 @@ function inOrder(list: Category[], ids: readonly string[]): Category[] {
  */
 export function useReorderCategories() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (categoryIds: string[]) => {
-      const result = await apiCallWithHeaders(categoriesContract.reorder, { body: { categoryIds } });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(categoriesContract.reorder, {
+    toInput: (categoryIds: string[]) => ({ body: { categoryIds } }),
     meta: { serverMessage: true, noSpinner: true },
     onMutate: async (categoryIds) => {
       await queryClient.cancelQueries({ queryKey: categoriesKey });
