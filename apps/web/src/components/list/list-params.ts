@@ -43,21 +43,24 @@ export function parseFilters<S extends FilterSchema>(
   params: URLSearchParams,
   names: Record<string, string>,
 ): ListFilters<S> {
-  const values: Record<string, unknown> = {};
+  // the URL texts each field accepts; the whole object then parses them once (transforms run once)
+  const inputs: Record<string, string> = {};
   for (const key of Object.keys(schema.shape)) {
-    const field = fieldOf(schema, key);
     const raw = params.get(names[key] ?? key);
-    const parsed = raw === null || raw === '' ? null : field.safeParse(raw);
-    values[key] = parsed?.success ? parsed.data : fallback(field);
+    if (raw !== null && raw !== '' && fieldOf(schema, key).safeParse(raw).success) inputs[key] = raw;
   }
-  const whole = schema.safeParse(values);
+  let whole = schema.safeParse(inputs);
+  if (!whole.success) {
+    for (const issue of whole.error.issues) {
+      const key = issue.path[0];
+      if (typeof key === 'string') delete inputs[key];
+    }
+    whole = schema.safeParse(inputs);
+  }
   if (whole.success) return whole.data as ListFilters<S>;
-  for (const issue of whole.error.issues) {
-    const key = issue.path[0];
-    if (typeof key === 'string' && key in values) values[key] = fallback(fieldOf(schema, key));
-  }
-  const retried = schema.safeParse(values);
-  return (retried.success ? retried.data : values) as ListFilters<S>;
+  return Object.fromEntries(
+    Object.keys(schema.shape).map((key) => [key, fallback(fieldOf(schema, key))]),
+  ) as ListFilters<S>;
 }
 
 function text(value: unknown): string {

@@ -73,6 +73,23 @@ describe('useListController', () => {
     expect(both.result.current.filters).toEqual({ tab: 'pending', from: '2026-11-01', to: '2026-11-05' });
   });
 
+  it('runs a transform once: a comma list reads as an array', async () => {
+    const schema = z.object({
+      roles: z
+        .string()
+        .transform((text) => text.split(',').filter((part) => part === 'A' || part === 'B'))
+        .pipe(z.array(z.enum(['A', 'B'])).min(1))
+        .optional(),
+    });
+    const { result, params } = setup('/list?u.roles=A,X', { schema, urlKey: 'u' });
+    expect(result.current.filters).toEqual({ roles: ['A'] });
+    await act(async () => result.current.setFilters({ roles: ['A', 'B'].join(',') }));
+    expect(params().get('u.roles')).toBe('A,B');
+    expect(result.current.filters).toEqual({ roles: ['A', 'B'] });
+    const none = setup('/list?u.roles=X', { schema, urlKey: 'u' });
+    expect(none.result.current.filters).toEqual({});
+  });
+
   it('writes a filter under its prefix, clears empty ones and returns to the first page', async () => {
     const { result, params } = setup('/list?coupons.page=3&coupons.sort=name&other=1', {
       schema: COUPON_FILTERS,
