@@ -1,13 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
 
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
-import { ROLES, RoleSchema, type Role } from '@lectern/contract';
+import { ROLES, type Role } from '@lectern/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, tableParamNames } from '../../../components/data-table';
+import { DataTable } from '../../../components/data-table';
+import { FilterBar, useListController } from '../../../components/list';
 import { PageHeader } from '../../../components/page-header';
-import { SubHeader } from '../../../components/sub-header';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useSession } from '../../../lib/session';
 import { useRoles } from '../api/get-roles';
@@ -16,44 +15,7 @@ import { useUpdateUser } from '../api/user-mutations';
 import { fullName, roleLabel } from '../user-display';
 import { UserDrawer, deactivationMessage } from './user-drawer';
 import { usersTableConfig } from './users-table';
-import { useUrlSearchParams } from '../../../hooks/use-url-search-params';
-
-/** The table's URL prefix: ?users.q=asha&users.page=2, and the role filter as ?users.roles=FINANCE,INSTRUCTOR. */
-export const USERS_URL_KEY = 'users';
-const ROLE_FILTER_PARAM = `${USERS_URL_KEY}.roles`;
-/** ?users.active=true: only staff who may sign in; false: only deactivated ones (the overview's staff figures) */
-const ACTIVE_FILTER_PARAM = `${USERS_URL_KEY}.active`;
-
-function parseRoles(text: string | null): Role[] {
-  if (!text) return [];
-  return text.split(',').flatMap((part) => {
-    const parsed = RoleSchema.safeParse(part);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
-
-/** The role filter, kept in the URL with the table's own state so a filtered list can be linked. */
-function useRoleFilter(): [Role[], (roles: Role[]) => void] {
-  const [params, setParams] = useUrlSearchParams();
-  const raw = params.get(ROLE_FILTER_PARAM);
-  const chosen = useMemo(() => parseRoles(raw), [raw]);
-  const setChosen = useCallback(
-    (roles: Role[]) =>
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          if (roles.length > 0) next.set(ROLE_FILTER_PARAM, roles.join(','));
-          else next.delete(ROLE_FILTER_PARAM);
-          // a new filter starts at the first page
-          next.delete(tableParamNames(USERS_URL_KEY).page);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-  return [chosen, setChosen];
-}
+import { USERS_URL_KEY, USER_FILTERS, filterUsers } from './user-list';
 
 type DrawerState = { open: boolean; user: UserRow | null; key: number };
 
@@ -63,7 +25,9 @@ export default function UserManagementPage() {
   const rolesQuery = useRoles();
   const { mutateAsync: updateUser } = useUpdateUser();
   const selfId = useSession()?.user.userId;
-  const [roleFilter, setRoleFilter] = useRoleFilter();
+  const list = useListController({ schema: USER_FILTERS, urlKey: USERS_URL_KEY, keep: ['active'] });
+  const { filters, setFilters } = list;
+  const roleFilter = filters.roles ?? [];
   const [drawer, setDrawer] = useState<DrawerState>({ open: false, user: null, key: 0 });
   // the user stays while the dialog fades out, so its title does not go blank mid-animation
   const [deactivation, setDeactivation] = useState<{ user: UserRow | null; open: boolean }>({
@@ -73,26 +37,7 @@ export default function UserManagementPage() {
 
   const roleOptions: readonly Role[] = rolesQuery.data?.map((role) => role.roleName) ?? ROLES;
   const allUsers = users.data?.content;
-  const [params, setParams] = useUrlSearchParams();
-  const activeText = params.get(ACTIVE_FILTER_PARAM);
-  const activeFilter = activeText === 'true' ? true : activeText === 'false' ? false : null;
-  const rows = useMemo(() => {
-    const list = (allUsers ?? []).filter((user) => activeFilter === null || user.active === activeFilter);
-    if (roleFilter.length === 0) return list;
-    return list.filter((user) => user.roles.some((role) => roleFilter.includes(role.roleName)));
-  }, [allUsers, roleFilter, activeFilter]);
-  const clearActive = useCallback(
-    () =>
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          next.delete(ACTIVE_FILTER_PARAM);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const rows = useMemo(() => filterUsers(allUsers ?? [], filters), [allUsers, filters]);
 
   // the freshest copy of a user: a toggle must send the version the server holds now
   const current = useCallback((userId: string) => allUsers?.find((user) => user.userId === userId), [allUsers]);
@@ -147,39 +92,37 @@ export default function UserManagementPage() {
           </Button>
         }
       />
-      <SubHeader
-        items={[
+      <FilterBar
+        label="Filter users"
+        multiSelects={[
           {
-            kind: 'multi-select',
+            key: 'roles',
             label: 'Filter by role',
             options: roleOptions.map((role) => ({ value: role, label: roleLabel(role) })),
             value: roleFilter,
-            onChange: (value) => setRoleFilter(parseRoles(value.join(','))),
+            onChange: (value) => setFilters({ roles: value.join(',') }),
           },
-          ...(roleFilter.length > 0
+        ]}
+        chips={
+          filters.active
             ? [
                 {
-                  kind: 'button' as const,
-                  label: 'Clear filter',
-                  variant: 'text' as const,
-                  onClick: () => setRoleFilter([]),
+                  key: 'active',
+                  label: filters.active === 'true' ? 'Active staff only' : 'Deactivated staff only',
+                  onDelete: () => setFilters({ active: null }),
+                  testId: 'users-active-filter',
                 },
               ]
-            : []),
-        ]}
+            : []
+        }
+        onClear={list.clear}
+        clearLabel="Clear filter"
+        filtered={list.filtered}
       />
-      {activeFilter !== null && (
-        <Chip
-          label={activeFilter ? 'Active staff only' : 'Deactivated staff only'}
-          onDelete={clearActive}
-          sx={{ mb: 2 }}
-          data-testid="users-active-filter"
-        />
-      )}
       <DataTable
         config={config}
         rows={rows}
-        urlKey={USERS_URL_KEY}
+        {...list.table}
         loading={users.isPending}
         error={users.isError ? <QueryErrorAlert query={users} /> : undefined}
       />
