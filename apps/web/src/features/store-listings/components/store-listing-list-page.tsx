@@ -7,20 +7,13 @@ import { PAGES, type StoreListingListItem } from '@lectern/contract';
 import { DataTable } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { FilterBar, type FilterSelect } from '../../../components/filter-bar';
+import { FilterBar, useListController, type FilterSelect } from '../../../components/list';
 import { useCategories } from '../../../lib/queries/get-categories';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { useStoreListings } from '../api/get-store-listings';
 import { useDeleteStoreListing } from '../api/store-listing-mutations';
-import {
-  LISTINGS_URL_KEY,
-  STORE_DETAILS_LIST_PATH,
-  STORE_EDITOR_PATH,
-  STORE_LISTINGS_PATH,
-  listQuery,
-  useListingFilters,
-  type ListingFilters,
-} from '../hooks/use-store-listing-params';
+import { STORE_DETAILS_LIST_PATH, STORE_EDITOR_PATH, STORE_LISTINGS_PATH } from '../hooks/use-store-listing-params';
+import { LISTINGS_URL_KEY, LISTING_FILTERS, LISTING_PARAM_NAMES, type ListingFilters } from './store-listing-list';
 import { storeListingTableConfig, type ListingView } from './store-listing-table';
 
 const pageName = (path: string, fallback: string) => PAGES.find((page) => page.path === path)?.pageName ?? fallback;
@@ -56,10 +49,14 @@ export interface StoreListingListPageProps {
  * URL, asked of the server), searched by name, code, catalogue or category.
  */
 export function StoreListingListPage({ path, view }: StoreListingListPageProps) {
-  const [filters, setFilters, clearFilters] = useListingFilters();
-  const listings = useStoreListings(listQuery(filters));
+  const list = useListController({
+    schema: LISTING_FILTERS,
+    urlKey: LISTINGS_URL_KEY,
+    paramNames: LISTING_PARAM_NAMES,
+  });
+  const { filters, setFilters, filtered } = list;
+  const listings = useStoreListings(list.query);
   const categories = useCategories();
-  const filtered = Object.values(filters).some((value) => value !== null);
   const { mutateAsync: removeListing } = useDeleteStoreListing();
   const { confirm, confirmDialog } = useConfirm();
   const config = useMemo(() => {
@@ -114,14 +111,14 @@ export function StoreListingListPage({ path, view }: StoreListingListPageProps) 
         label="Filter store listings"
         selects={selects}
         values={filters}
-        onChange={(key, value) => setFilters({ [key]: value } as Partial<ListingFilters>)}
-        onClear={clearFilters}
+        onChange={list.setFilter}
+        onClear={list.clear}
         filtered={filtered}
       />
       <DataTable
         config={config}
         rows={listings.data ?? []}
-        urlKey={LISTINGS_URL_KEY}
+        {...list.table}
         loading={listings.isPending}
         error={listings.isError ? <QueryErrorAlert query={listings} /> : undefined}
       />
