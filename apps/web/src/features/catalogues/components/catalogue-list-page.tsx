@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -8,6 +7,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { PAGES, hasPermission, type CatalogueListItem } from '@lectern/contract';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
+import { FilterBar, useListController } from '../../../components/list';
 import { PageHeader } from '../../../components/page-header';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useSession } from '../../../lib/session';
@@ -19,8 +19,8 @@ import {
   ARCHIVED_QUERY,
   CATALOGUES_URL_KEY,
   CATALOGUE_EDITOR_PATH,
+  CATALOGUE_FILTERS,
   CATALOGUE_LIST_PATH,
-  useArchivedFilter,
   type ArchivedFilter,
 } from '../hooks/use-catalogue-params';
 import { catalogueTableConfig } from './catalogue-table';
@@ -35,7 +35,8 @@ const TITLE = PAGES.find((page) => page.path === CATALOGUE_LIST_PATH)?.pageName 
 export default function CatalogueListPage() {
   const roles = useSession()?.roles ?? [];
   const canManage = hasPermission(roles, 'publisher');
-  const [filter, setFilter] = useArchivedFilter();
+  const list = useListController({ schema: CATALOGUE_FILTERS, urlKey: CATALOGUES_URL_KEY });
+  const filter = list.filters.show;
   const catalogues = useCatalogues(ARCHIVED_QUERY[filter]);
   const { mutateAsync: update } = useUpdateCatalogue();
   const { mutateAsync: remove } = useDeleteCatalogue();
@@ -98,28 +99,31 @@ export default function CatalogueListPage() {
           ) : undefined
         }
       />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          color="primary"
-          value={filter}
-          aria-label="Show catalogues"
-          onChange={(_event, value: ArchivedFilter | null) => {
-            if (value) setFilter(value);
-          }}
-        >
-          {ARCHIVED_FILTERS.map((option) => (
-            <ToggleButton key={option} value={option} sx={{ px: 2, color: 'text.secondary' }}>
-              {ARCHIVED_FILTER_LABELS[option]}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-      </Box>
+      <FilterBar
+        label="Filter catalogues"
+        leading={
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            color="primary"
+            value={filter}
+            aria-label="Show catalogues"
+            onChange={(_event, value: ArchivedFilter | null) => {
+              if (value) list.setFilters({ show: value });
+            }}
+          >
+            {ARCHIVED_FILTERS.map((option) => (
+              <ToggleButton key={option} value={option} sx={{ px: 2, color: 'text.secondary' }}>
+                {ARCHIVED_FILTER_LABELS[option]}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        }
+      />
       <DataTable
         config={config}
         rows={catalogues.data ?? []}
-        urlKey={CATALOGUES_URL_KEY}
+        {...list.table}
         loading={catalogues.isPending}
         error={catalogues.isError ? <QueryErrorAlert query={catalogues} /> : undefined}
       />
