@@ -29,10 +29,6 @@ import { RecordingsService } from './recordings.service';
 import { SubjectsRepository } from './subjects.repository';
 import { SubjectsService } from './subjects.service';
 
-// the names other files of the module read from here
-export { effectiveStatus } from './live-class-view';
-export { ref } from './meetings.gateway';
-
 const isAdmin = (viewer: Viewer) => hasPermission(viewer.roles, 'liveClassManage');
 
 /**

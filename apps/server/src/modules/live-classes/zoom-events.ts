@@ -20,7 +20,8 @@ import { storeParticipantSessions } from '../attendance';
 import type { VideosRegisteredHook } from '../files';
 import type { VideosStore } from '../videos';
 import type { LiveClassesRepository } from './live-classes.repository';
-import { effectiveStatus, ref } from './live-classes.service';
+import { effectiveStatus } from './live-class-view';
+import { heldMeeting, ref } from './meetings.gateway';
 
 /** What a queued recording download carries: the class, and Zoom's file with its download token. */
 export interface ZoomRecordingPayload {
@@ -218,12 +219,7 @@ export class ZoomEvents {
     if (!row?.meetingAccountId) return 0;
     const account = await this.repo.account(this.db, row.meetingAccountId);
     if (!account || account.provider !== 'ZOOM') return 0;
-    const sessions = await this.meetings.pastParticipants(ref(account), {
-      meetingId: row.meetingId,
-      meetingUuid: row.meetingUuid,
-      joinUrl: row.joinUrl,
-      startUrl: row.startUrl,
-    });
+    const sessions = await this.meetings.pastParticipants(ref(account), heldMeeting(row));
     await storeParticipantSessions(this.db, liveClassId, sessions, 'API');
     return sessions.length;
   }
