@@ -4,8 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -17,13 +15,14 @@ import InsightsIcon from '@mui/icons-material/Insights';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import { LIVE_CLASS_STATUSES, PAGES, hasPermission, type LiveClass } from '@lectern/contract';
 import { DataTable } from '../../../components/data-table';
+import { FilterBar, useListController } from '../../../components/list';
 import { PageHeader } from '../../../components/page-header';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useSession } from '../../../lib/session';
 import { useActiveBatches, useTeachers } from '../api/get-choices';
 import { useSchedule } from '../api/get-live-classes';
 import { useSetEnabled } from '../api/live-class-mutations';
-import { LIVE_CLASSES_URL_KEY, scheduleQuery, useLiveClassFilters } from '../hooks/use-live-class-filters';
+import { LIVE_CLASSES_URL_KEY, LIVE_CLASS_FILTERS, LIVE_CLASS_PARAM_NAMES, scheduleQuery } from './live-class-list';
 import { addDays, formatDay, indiaParts, indiaToday, weekStart } from './class-time';
 import { ClassDetailsDrawer } from './class-details-drawer';
 import { LiveClassDrawer } from './live-class-drawer';
@@ -34,7 +33,6 @@ import { WeekCalendar } from './week-calendar';
 
 export const LIVE_CLASSES_PATH = '/live-classes';
 const TITLE = PAGES.find((page) => page.path === LIVE_CLASSES_PATH)?.pageName ?? 'Live Classes';
-const ANY = 'any';
 
 type Drawer =
   | { kind: 'details'; liveClass: LiveClass; key: number; open: boolean }
@@ -50,7 +48,13 @@ export default function LiveClassesPage({ thumbnailPicker }: { thumbnailPicker: 
   const roles = session?.roles ?? [];
   const canManage = hasPermission(roles, 'liveClassManage');
   const instructorId = canManage ? 'all' : (session?.user.userId ?? null);
-  const [filters, setFilters] = useLiveClassFilters();
+  const list = useListController({
+    schema: LIVE_CLASS_FILTERS,
+    urlKey: LIVE_CLASSES_URL_KEY,
+    paramNames: LIVE_CLASS_PARAM_NAMES,
+    keep: ['view', 'week'],
+  });
+  const { filters, setFilters, filtered } = list;
   const query = useMemo(() => scheduleQuery(filters), [filters]);
   const classes = useSchedule(instructorId, query);
   const teachers = useTeachers(canManage);
@@ -74,7 +78,6 @@ export default function LiveClassesPage({ thumbnailPicker }: { thumbnailPicker: 
       void setEnabled.mutateAsync({ liveClassId: liveClass.liveClassId, enabled }).catch(() => undefined),
     [setEnabled],
   );
-  const filtered = filters.batchId !== null || filters.teacherId !== null || filters.status !== null;
   const config = useMemo(
     () => liveClassesTableConfig({ open, toggle: canManage ? toggle : undefined, filtered }),
     [open, toggle, canManage, filtered],
@@ -115,73 +118,55 @@ export default function LiveClassesPage({ thumbnailPicker }: { thumbnailPicker: 
           </Box>
         }
       />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={filters.view}
-          onChange={(_e, view: 'calendar' | 'list' | null) => view && setFilters({ view })}
-          aria-label="View"
-          sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
-        >
-          <ToggleButton value="calendar">
-            <CalendarViewWeekIcon fontSize="small" sx={{ mr: 0.5 }} aria-hidden="true" /> Week
-          </ToggleButton>
-          <ToggleButton value="list">
-            <ViewListIcon fontSize="small" sx={{ mr: 0.5 }} aria-hidden="true" /> List
-          </ToggleButton>
-        </ToggleButtonGroup>
-        <TextField
-          select
-          size="small"
-          label="Batch"
-          value={filters.batchId ?? ANY}
-          onChange={(e) => setFilters({ batchId: e.target.value === ANY ? null : e.target.value })}
-          sx={{ minWidth: 180, width: { xs: '100%', sm: 'auto' } }}
-        >
-          <MenuItem value={ANY}>Any batch</MenuItem>
-          {batchChoices.map((b) => (
-            <MenuItem key={b.id} value={b.id}>
-              {b.name}
-            </MenuItem>
-          ))}
-          {filters.batchId && !batchChoices.some((b) => b.id === filters.batchId) && (
-            <MenuItem value={filters.batchId}>{filters.batchId}</MenuItem>
-          )}
-        </TextField>
-        {canManage && (
-          <TextField
-            select
+      <FilterBar
+        label="Filter classes"
+        leading={
+          <ToggleButtonGroup
+            exclusive
             size="small"
-            label="Teacher"
-            value={filters.teacherId ?? ANY}
-            onChange={(e) => setFilters({ teacherId: e.target.value === ANY ? null : e.target.value })}
-            sx={{ minWidth: 180, width: { xs: '100%', sm: 'auto' } }}
+            value={filters.view}
+            onChange={(_e, view: 'calendar' | 'list' | null) => view && setFilters({ view })}
+            aria-label="View"
+            sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
           >
-            <MenuItem value={ANY}>Any teacher</MenuItem>
-            {(teachers.data ?? []).map((t) => (
-              <MenuItem key={t.teacherId} value={t.teacherId}>
-                {t.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-        <TextField
-          select
-          size="small"
-          label="Status"
-          value={filters.status ?? ANY}
-          onChange={(e) => setFilters({ status: LIVE_CLASS_STATUSES.find((s) => s === e.target.value) ?? null })}
-          sx={{ minWidth: 150, width: { xs: '100%', sm: 'auto' } }}
-        >
-          <MenuItem value={ANY}>Any status</MenuItem>
-          {LIVE_CLASS_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Box>
+            <ToggleButton value="calendar">
+              <CalendarViewWeekIcon fontSize="small" sx={{ mr: 0.5 }} aria-hidden="true" /> Week
+            </ToggleButton>
+            <ToggleButton value="list">
+              <ViewListIcon fontSize="small" sx={{ mr: 0.5 }} aria-hidden="true" /> List
+            </ToggleButton>
+          </ToggleButtonGroup>
+        }
+        selects={[
+          {
+            key: 'batchId',
+            label: 'Batch',
+            anyLabel: 'Any batch',
+            options: batchChoices.map((b) => ({ value: b.id, label: b.name })),
+          },
+          ...(canManage
+            ? [
+                {
+                  key: 'teacherId' as const,
+                  label: 'Teacher',
+                  anyLabel: 'Any teacher',
+                  options: (teachers.data ?? []).map((t) => ({ value: t.teacherId, label: t.name })),
+                },
+              ]
+            : []),
+          {
+            key: 'status',
+            label: 'Status',
+            anyLabel: 'Any status',
+            options: LIVE_CLASS_STATUSES.map((s) => ({ value: s.toLowerCase(), label: STATUS_LABELS[s] })),
+          },
+        ]}
+        values={filters}
+        onChange={list.setFilter}
+        onClear={list.clear}
+        filtered={filtered}
+        selectWidth={180}
+      />
 
       {filters.view === 'calendar' ? (
         <>
@@ -222,7 +207,7 @@ export default function LiveClassesPage({ thumbnailPicker }: { thumbnailPicker: 
         <DataTable
           config={config}
           rows={rows}
-          urlKey={LIVE_CLASSES_URL_KEY}
+          {...list.table}
           loading={classes.isPending}
           error={classes.isError ? <QueryErrorAlert query={classes} /> : undefined}
         />
