@@ -1,9 +1,7 @@
 import crypto from 'node:crypto';
 import {
   LOCKED_STATES,
-  SubjectStateSchema,
   computeTotals,
-  listingGroup,
   subjectAccess,
   type InstructorSchema,
   type ListingGroup,
@@ -20,13 +18,8 @@ import { changeAggregate, recordChange, type ActivityDraft, type Aggregate } fro
 import { AppError } from '../../lib/app-error';
 import type { NotificationDraft } from '../notifications';
 import type { Actor, Viewer } from '../../lib/routing';
-import {
-  SubjectsRepository,
-  type AssigneeRole,
-  type ListingRow,
-  type SubjectPeopleRow,
-  type SubjectRow,
-} from './subjects.repository';
+import { SubjectsRepository, type AssigneeRole, type ListingRow, type SubjectRow } from './subjects.repository';
+import { peopleIds, subjectCore, subjectListItem } from './subject-views';
 
 type Instructor = z.infer<typeof InstructorSchema>;
 /** Who reads: the listing and the detail need no name. */
@@ -57,24 +50,6 @@ export interface SubjectChange {
 }
 
 export const subjectLink = (subjectId: string) => `/subject-management/subject-details?subjectId=${subjectId}`;
-
-function peopleIds(subject: SubjectRow, people: SubjectPeopleRow | undefined) {
-  return {
-    contentAdminId: subject.contentAdminId,
-    contentDeveloperIds: people?.contentDevelopers.map((p) => p.userId) ?? [],
-    contentUploaderIds: people?.contentUploaders.map((p) => p.userId) ?? [],
-  };
-}
-
-/** The caller's part in a subject, for the listing's `role`. */
-function callerRole(caller: Viewer, subject: SubjectRow, people: SubjectPeopleRow | undefined): string | null {
-  if (caller.roles.includes('SUPER_ADMIN')) return 'SUPER_ADMIN';
-  if (subject.contentAdminId === caller.userId) return 'CONTENT_ADMIN';
-  if (people?.contentDevelopers.some((p) => p.userId === caller.userId)) return 'CONTENT_DEVELOPER';
-  if (people?.contentUploaders.some((p) => p.userId === caller.userId)) return 'CONTENT_UPLOADER';
-  if (caller.roles.includes('CONTENT_ADMIN')) return 'CONTENT_ADMIN';
-  return null;
-}
 
 /**
  * The subject itself (spec 1 §2-§5, DESIGN §5-§6): the listing and detail, create, rename, delete and
@@ -115,48 +90,7 @@ export class SubjectsService {
 
   private async toListItems(caller: Viewer, rows: ListingRow[]): Promise<SubjectListItem[]> {
     const people = await this.repo.people(rows.map((r) => r.subject.id));
-    return rows.map((row) => {
-      const p = people.get(row.subject.id);
-      return {
-        ...this.core(caller, row.subject, p, row.unitCount, row.activityMessage, row.activityAt),
-        unitCount: row.unitCount,
-        topicCount: row.topicCount,
-        subTopicCount: row.subTopicCount,
-        duration: row.duration,
-        contentAdmin: p?.contentAdmin ?? null,
-        contentDevelopers: p?.contentDevelopers ?? [],
-      };
-    });
-  }
-
-  private core(
-    caller: Viewer,
-    subject: SubjectRow,
-    people: SubjectPeopleRow | undefined,
-    unitCount: number,
-    activityMessage: string | null,
-    activityAt: Date | null,
-  ) {
-    const state = SubjectStateSchema.parse(subject.subjectState);
-    return {
-      subjectId: subject.id,
-      subjectName: subject.name,
-      description: subject.description,
-      subjectState: state,
-      status: listingGroup(state, (people?.contentDevelopers.length ?? 0) > 0, unitCount),
-      subjectInfo: subject.subjectInfo,
-      locked: subject.locked,
-      imagePath: subject.imagePath,
-      imageName: subject.imageName,
-      videoPath: subject.videoPath,
-      comingSoon: subject.comingSoon,
-      activityMessage,
-      activityAt: activityAt?.toISOString() ?? null,
-      role: callerRole(caller, subject, people),
-      version: subject.version,
-      lastReview: (subject.lastReview as SubjectDetail['lastReview']) ?? null,
-      updatedAt: subject.updatedAt.toISOString(),
-    };
+    return rows.map((row) => subjectListItem(caller, row, people.get(row.subject.id)));
   }
 
   async list(
@@ -179,7 +113,7 @@ export class SubjectsService {
     if (!subjectAccess(caller, peopleIds(row.subject, people)).view) throw AppError.of(403, 'unauthorized');
     const tree = await this.repo.tree(subjectId);
     return {
-      ...this.core(caller, row.subject, people, tree.length, row.activityMessage, row.activityAt),
+      ...subjectCore(caller, row.subject, people, tree.length, row.activityMessage, row.activityAt),
       units: tree,
       instructors: (row.subject.instructors as Instructor[]) ?? [],
       assignees: {
