@@ -1,11 +1,7 @@
 import crypto from 'node:crypto';
 import {
   JOB_LISTS,
-  JOB_PAGE_SIZE,
   TRANSCODING_MESSAGES,
-  TranscodingStatusSchema,
-  formatIndiaDate,
-  formatIndiaTime,
   type JobCounts,
   type JobList,
   type JobListName,
@@ -24,8 +20,9 @@ import type { Viewer } from '../../lib/routing';
 import type { TranscodeOutput } from '../../transcoder/transcoder';
 import { TRANSCODE_FAILURES, endpointsOf, readEndpoints } from '../../transcoder/transcoder';
 import type { VideosStore } from '../videos';
+import { jobPage, jobRow, listFilter, scopeOf, toDate } from './job-lists';
 import { transcodeJob } from './transcode-job';
-import type { JobPage, JobRecord, ListFilter, PageAfter, TranscodingRepository } from './transcoding.repository';
+import type { TranscodingRepository } from './transcoding.repository';
 
 const fail = failWith(TRANSCODING_MESSAGES);
 
@@ -48,67 +45,6 @@ export interface Actor {
 /** The registration hook's submissions. */
 const LECTERN: Actor = { userId: null, name: 'Lectern', roles: [] };
 
-const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
-// India time, as every other screen, whatever the server's zone: '28-11-2026' and '2:13 AM'
-const timeOf = (value: Date | string | null) => (value ? formatIndiaTime(toDate(value)) : null);
-const dateOf = (value: Date | string | null) => (value ? formatIndiaDate(toDate(value)) : null);
-
-interface PageToken {
-  /** sort time (ISO) and id of the last row given, and how many rows came before the next page */
-  t: string;
-  i: string;
-  n: number;
-}
-
-function encodeToken(token: PageToken): string {
-  return Buffer.from(JSON.stringify(token)).toString('base64url');
-}
-
-function decodeToken(raw: string): PageToken {
-  try {
-    const token = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as PageToken;
-    if (
-      typeof token.t === 'string' &&
-      !Number.isNaN(Date.parse(token.t)) &&
-      typeof token.i === 'string' &&
-      Number.isInteger(token.n) &&
-      token.n >= 0
-    ) {
-      return token;
-    }
-  } catch {
-    /* below */
-  }
-  throw fail(400, 'badNextToken');
-}
-
-/** The lists' filters: a local calendar day range (`from` at 00:00 up to the day after `to`), a name, a queue. */
-/**
- * Whose videos a caller sees and acts on (DESIGN §5): admins every video; a content uploader only the
- * videos of subjects they are assigned to. (Uploaders cannot add preview videos, so there are none
- * of theirs outside subjects.)
- */
-function scopeOf(actor: Pick<Actor, 'userId' | 'roles'>): string | undefined {
-  if (actor.userId === null) return undefined;
-  return actor.roles.includes('SUPER_ADMIN') || actor.roles.includes('CONTENT_ADMIN') ? undefined : actor.userId;
-}
-
-function listFilter(query: JobListQuery, actor: Viewer): ListFilter {
-  const start = (day: string) => new Date(`${day}T00:00:00`);
-  const filter: ListFilter = {};
-  const assignedTo = scopeOf(actor);
-  if (assignedTo) filter.assignedTo = assignedTo;
-  if (query.from) filter.from = start(query.from);
-  if (query.to) {
-    const to = start(query.to);
-    to.setDate(to.getDate() + 1);
-    filter.to = to;
-  }
-  if (query.search?.trim()) filter.search = query.search.trim();
-  if (query.queue) filter.queue = query.queue;
-  return filter;
-}
-
 /**
  * Transcoding jobs as staff see them: the lists of spec 2 §3, submit and cancel; and the worker's
  * side: claim, heartbeat, finish, fail, and taking back jobs whose worker stopped. A video's
@@ -128,55 +64,6 @@ export class TranscodingService {
 
   // ---- lists
 
-  private toRow(record: JobRecord, index: number): TranscodeJobRow {
-    const status = TranscodingStatusSchema.catch('NOT_STARTED').parse(record.status);
-    const started = status === 'PROGRESSING' || status === 'COMPLETE' ? record.started_at : null;
-    const finished = status === 'COMPLETE' ? record.finished_at : null;
-    return {
-      id: record.id,
-      index,
-      videoId: record.video_id,
-      fileName: record.file_name,
-      s3Key: record.storage_key,
-      transcodingSpeed: record.speed === null ? null : Math.round(Number(record.speed) * 100) / 100,
-      uploadDate: formatIndiaDate(toDate(record.uploaded_at)),
-      uploadTime: timeOf(record.uploaded_at)!,
-      uploadedAt: toDate(record.uploaded_at).toISOString(),
-      completion: Math.round(Number(record.progress)),
-      uploader: record.uploaded_by,
-      status,
-      queue: record.queue,
-      startDate: dateOf(started),
-      startTime: timeOf(started),
-      endDate: dateOf(finished),
-      endTime: timeOf(finished),
-      errorMessage: record.error_message,
-      attempts: Number(record.attempts),
-    };
-  }
-
-  /** One page of a list: the rows after the token's, numbered on from it, and the next token. */
-  private async page(
-    nextToken: string | undefined,
-    read: (after: PageAfter | undefined, limit: number) => Promise<JobPage>,
-  ): Promise<JobList> {
-    const token = nextToken ? decodeToken(nextToken) : undefined;
-    const before = token?.n ?? 0;
-    const { total, rows } = await read(token && { time: new Date(token.t), id: token.i }, JOB_PAGE_SIZE + 1);
-    const more = rows.length > JOB_PAGE_SIZE;
-    const shown = rows.slice(0, JOB_PAGE_SIZE);
-    const last = shown.at(-1);
-    return {
-      Jobs: shown.map((row, i) => this.toRow(row, before + i + 1)),
-      NextToken:
-        more && last
-          ? encodeToken({ t: toDate(last.sort_time).toISOString(), i: last.id, n: before + shown.length })
-          : null,
-      isTranscodingSuccess: true,
-      total,
-    };
-  }
-
   /** A job list of one environment, newest submission first. */
   jobs(actor: Viewer, list: JobListName, query: JobListQuery & { nextToken?: string }): Promise<JobList> {
     const filter = {
@@ -184,7 +71,7 @@ export class TranscodingService {
       environment: query.environment ?? this.environment,
       status: JOB_LISTS[list],
     };
-    return this.page(query.nextToken, (after, limit) => this.repo.jobsPage(filter, after, limit));
+    return jobPage(query.nextToken, (after, limit) => this.repo.jobsPage(filter, after, limit));
   }
 
   /** Videos to transcode: never transcoded (`new`), or whose newest job was cancelled or failed. */
@@ -194,7 +81,7 @@ export class TranscodingService {
     query: JobListQuery & { nextToken?: string },
   ): Promise<JobList> {
     const filter = { ...listFilter(query, actor), videoType };
-    return this.page(query.nextToken, (after, limit) => this.repo.videosPage(filter, after, limit));
+    return jobPage(query.nextToken, (after, limit) => this.repo.videosPage(filter, after, limit));
   }
 
   /** The to-be-transcoded payload: every video without a job yet, oldest upload first. */
@@ -229,7 +116,7 @@ export class TranscodingService {
   private async rowsByIds(ids: string[]): Promise<TranscodeJobRow[]> {
     const rows = await this.repo.byIds(ids);
     const order = new Map(ids.map((id, i) => [id, i]));
-    return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!).map((row, i) => this.toRow(row, i + 1));
+    return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!).map((row, i) => jobRow(row, i + 1));
   }
 
   // ---- submit and cancel
