@@ -9,11 +9,12 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
-import { useLeaveGuard } from '../../hooks/use-leave-guard';
+import { isStaleVersion, type EditController, type Versioned } from '../../lib/controllers/use-edit-controller';
 import { errorMessage } from '../../lib/query-client';
 import { EditorStepNav } from '../form-stepper';
 import { PageHeader, type PageHeaderProps } from '../page-header';
 import { FieldMessageContext, type FieldMessage } from './fields';
+import { StaleVersionAlert } from './stale-version-alert';
 import { fieldMessage as defaultFieldMessage, type EditorStep } from './step-errors';
 
 export interface StepperEditorOptions<TInput extends FieldValues, TValues> {
@@ -22,8 +23,6 @@ export interface StepperEditorOptions<TInput extends FieldValues, TValues> {
   steps: readonly EditorStep[];
   /** the error text of each step, from the form's errors */
   stepErrors: (errors: FieldErrors<TInput>) => (string | undefined)[];
-  /** what the leave guard says when unsaved changes would be lost */
-  leaveMessage: ReactNode;
   initialStep?: number | (() => number);
 }
 
@@ -33,27 +32,23 @@ export type StepperEditorState<TInput extends FieldValues, TValues> = ReturnType
 
 /**
  * The state of a long form edited step by step: the current step, each step's error text, 'Next step'
- * (which checks the step's fields first), the jump to the first step in error when a save is refused,
- * and the leave guard (`allowLeave()` lets a save's own navigation through).
+ * (which checks the step's fields first) and the jump to the first step in error when a save is refused.
+ * Loading, saving at a version and the leave guard are the edit controller's (useEditController).
  */
 export function useStepperEditor<TInput extends FieldValues, TValues>({
   form,
   steps,
   stepErrors,
-  leaveMessage,
   initialStep = 0,
 }: StepperEditorOptions<TInput, TValues>) {
   const [step, setStep] = useState(initialStep);
   const { formState, trigger } = form;
-  const guard = useLeaveGuard(formState.isDirty && !formState.isSubmitting, leaveMessage);
   return {
     form,
     steps,
     step,
     setStep,
     errorTexts: stepErrors(formState.errors),
-    leaveDialog: guard.dialog,
-    allowLeave: guard.allow,
     invalid(errors: FieldErrors<TInput>) {
       const first = stepErrors(errors).findIndex((text) => text !== undefined);
       if (first >= 0) setStep(first);
@@ -65,55 +60,40 @@ export function useStepperEditor<TInput extends FieldValues, TValues>({
   };
 }
 
-/** A save that failed, and what to offer when it failed on a stale version. */
+/** What the editor shows of a save: the edit controller, and the error of the save that failed. */
 export interface SaveErrorProps {
-  /** the failed save's error (nothing shown without one) */
+  edit: Pick<EditController<Versioned, never>, 'stale' | 'loadLatest' | 'overwrite'>;
+  /** the failed save's error (a stale version shows the controller's notice instead) */
   error: unknown;
-  /** offered when someone else saved first: reads the latest version into the form */
-  onLoadLatest?: () => Promise<void>;
-  /** said after the server's message beside 'Load latest' */
-  staleNote?: string;
+  saving: boolean;
 }
 
-/** The failed save's message above the form, brought into sight, with 'Load latest' on a stale version. */
-export function SaveErrorAlert({ error, onLoadLatest, staleNote }: SaveErrorProps) {
-  const [reloading, setReloading] = useState(false);
-  const alertRef = useRef<HTMLDivElement>(null);
-  // the message sits above the form: bring it into sight wherever Save was pressed
+/**
+ * Above the form, brought into sight wherever Save was pressed: the one stale-version notice (edits
+ * kept, what changed, 'Load latest' / 'Overwrite with mine'), or the failed save's message.
+ */
+export function SaveErrorAlert({ edit, error, saving }: SaveErrorProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const shown = edit.stale ?? (error && !isStaleVersion(error) ? error : null);
   useEffect(() => {
-    if (error) alertRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-  }, [error]);
-  if (!error) return null;
-
-  async function loadLatest() {
-    setReloading(true);
-    try {
-      await onLoadLatest?.();
-    } catch {
-      // the alert keeps offering it
-    } finally {
-      setReloading(false);
-    }
-  }
-
+    if (shown) ref.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [shown]);
+  if (!shown) return null;
   return (
-    <Alert
-      severity="error"
-      sx={{ mb: 2 }}
-      role="alert"
-      ref={alertRef}
-      data-testid="save-error"
-      action={
-        onLoadLatest ? (
-          <Button color="inherit" size="small" loading={reloading} onClick={() => void loadLatest()}>
-            Load latest
-          </Button>
-        ) : undefined
-      }
-    >
-      {errorMessage(error)}
-      {onLoadLatest && staleNote && ` ${staleNote}`}
-    </Alert>
+    <Box ref={ref} data-testid="save-error">
+      {edit.stale ? (
+        <StaleVersionAlert
+          stale={edit.stale}
+          busy={saving}
+          onLoadLatest={edit.loadLatest}
+          onOverwrite={edit.overwrite && (() => void edit.overwrite?.())}
+        />
+      ) : (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert">
+          {errorMessage(error)}
+        </Alert>
+      )}
+    </Box>
   );
 }
 
@@ -127,7 +107,10 @@ export interface StepperEditorProps<TInput extends FieldValues, TValues> {
   saveLabel: string;
   saving: boolean;
   saveDisabled?: boolean;
-  saveError: SaveErrorProps;
+  /** the edit controller: its stale-version notice and its leave guard */
+  edit: SaveErrorProps['edit'] & Pick<EditController<Versioned, never>, 'guard'>;
+  /** the error of the save that failed */
+  saveError: unknown;
   /** shown between the save error and the steps (the store listing's preview) */
   before?: ReactNode;
   /** hides the steps, keeping them mounted so nothing typed is lost */
@@ -144,7 +127,7 @@ export interface StepperEditorProps<TInput extends FieldValues, TValues> {
 
 /**
  * A long form in steps (spec 2 §2's catalogue and store-listing editors): the header with the save
- * button, the failed save's message, the steps each naming what is wrong in it, the current step in a
+ * button, the stale-version notice or the failed save's message, the steps each naming what is wrong in it, the current step in a
  * card, 'Previous step' / 'Next step' / save below it, and the leave guard's dialog.
  */
 export function StepperEditor<TInput extends FieldValues, TValues>({
@@ -155,6 +138,7 @@ export function StepperEditor<TInput extends FieldValues, TValues>({
   saveLabel,
   saving,
   saveDisabled = false,
+  edit,
   saveError,
   before,
   hideSteps = false,
@@ -197,7 +181,7 @@ export function StepperEditor<TInput extends FieldValues, TValues>({
               )
             }
           />
-          <SaveErrorAlert {...saveError} />
+          <SaveErrorAlert edit={edit} error={saveError} saving={saving} />
           {before}
           <Box sx={{ display: hideSteps ? 'none' : 'block' }}>
             {errorTexts.some(Boolean) && (
@@ -239,7 +223,7 @@ export function StepperEditor<TInput extends FieldValues, TValues>({
           </Box>
         </Box>
         {overlays}
-        {editor.leaveDialog}
+        {edit.guard.dialog}
       </FormProvider>
     </FieldMessageContext.Provider>
   );

@@ -26,7 +26,10 @@ export interface EditControllerOptions<T extends Versioned, V extends FieldValue
   form: UseFormReturn<V, unknown, O>;
   /** the form's values for a saved object */
   toValues: (item: T) => V;
-  /** saves the values: at `base`'s version, or as a new object when `base` is null */
+  /**
+   * saves the values: at `base`'s version, or as a new object when `base` is null; answering the
+   * object as saved makes it the base (an editor that stays open after saving)
+   */
   save: (values: O, base: T | null) => Promise<unknown>;
   /** the server's copy as the screen holds it now (a query read again after the refusal) */
   latest?: T | undefined;
@@ -60,6 +63,10 @@ export interface EditController<T extends Versioned, O> {
 /** Whether an error is the server's answer to a save made at an old version. */
 export function isStaleVersion(error: unknown): boolean {
   return isApiError(error) && error.errorCode === STALE_VERSION;
+}
+
+function isVersioned(value: unknown): value is Versioned {
+  return typeof value === 'object' && value !== null && typeof (value as { version?: unknown }).version === 'number';
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -104,7 +111,9 @@ export function useEditController<T extends Versioned, V extends FieldValues, O 
 
   async function saveAt(values: O, at: T | null): Promise<boolean> {
     try {
-      await save(values, at);
+      const saved = await save(values, at);
+      // an editor that stays open answers the object as saved: its next save is at that version
+      if (isVersioned(saved)) setBase(saved as T);
       setRefusal(null);
       guard.allow();
       return true;

@@ -140,10 +140,23 @@ describe('Catalogue editor', () => {
     expect((screen.getByLabelText(/Catalogue name/) as HTMLInputElement).value).toBe('NEET Complete 2027');
   });
 
-  it("shows the server's message when the catalogue changed since it was loaded", async () => {
+  it('meets a stale version as every editor does: edits kept, what changed named, Load latest', async () => {
     const stale = 'This catalogue was changed by someone else. Load the latest version and try again.';
+    let reads = 0;
     const { user, find } = await setup(['CONTENT_ADMIN'], '?catalogueId=c-1', {
-      'PUT /publisher/cataloguemanager/update': { status: 409, body: { error: true, message: stale } },
+      'PUT /publisher/cataloguemanager/update': {
+        status: 409,
+        body: { error: true, message: stale, errorCode: 'STALE_VERSION' },
+      },
+      // someone else renamed it: the editor reads the newer version after the refusal
+      'GET /publisher/cataloguemanager/catalogue/c-1': () => ({
+        body: {
+          data:
+            (reads += 1) === 1
+              ? SAVED
+              : { ...SAVED, version: 5, catalogueInfo: { ...SAVED.catalogueInfo, catalogueName: 'NEET Prime' } },
+        },
+      }),
     });
     const name = await screen.findByLabelText(/Catalogue name/, undefined, { timeout: 10_000 });
     await user.type(name, ' 2027');
@@ -151,7 +164,12 @@ describe('Catalogue editor', () => {
     await waitFor(() => expect(find('PUT /publisher/cataloguemanager/update')).toHaveLength(1));
     expect(find('PUT /publisher/cataloguemanager/update')[0]?.body).toMatchObject({ catalogueId: 'c-1', version: 4 });
     expect((await screen.findAllByText(stale)).length).toBeGreaterThan(0);
-    expect(screen.getByRole('button', { name: 'Load latest' })).toBeTruthy();
+    // the edits are kept, what changed is named, and the two ways on are offered
+    expect(await screen.findByText(/Changed on the server: Details\./)).toBeTruthy();
+    expect((screen.getByLabelText(/Catalogue name/) as HTMLInputElement).value).toBe('NEET Complete 2027');
+    expect(screen.getByRole('button', { name: 'Overwrite with mine' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Load latest' }));
+    expect((screen.getByLabelText(/Catalogue name/) as HTMLInputElement).value).toBe('NEET Prime');
   });
 
   it('lets FINANCE change prices only: other fields are read-only and only subscriptions and add-ons are sent', async () => {

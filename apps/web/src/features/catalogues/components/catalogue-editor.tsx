@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatDuration, formatIndianNumber, type CatalogueDetail } from '@lectern/contract';
 import { StepperEditor, usePickerSlot, useStepperEditor } from '../../../components/form';
-import { isApiError } from '../../../lib/api-error';
+import { useEditController, type EditController } from '../../../lib/controllers/use-edit-controller';
 import { catalogueQueryOptions } from '../api/get-catalogue';
 import { useCreateCatalogue, useUpdateCatalogue } from '../api/catalogue-mutations';
 import { CATALOGUE_LIST_PATH, editorLink } from '../hooks/use-catalogue-params';
@@ -38,6 +37,20 @@ export interface CatalogueEditorProps extends CatalogueEditorSlots {
   readOnly: boolean;
 }
 
+/** What the stale-version notice calls each part of the form that changed on the server. */
+const CHANGE_LABELS = {
+  catalogueInfo: 'Details',
+  cataloguePublisher: 'Publisher',
+  publishingInfo: 'Publishing',
+  catalogueTheme: 'Theme and images',
+  subjectIds: 'Subjects',
+  resources: 'Resources',
+  instructors: 'Instructors',
+  subscriptions: 'Subscriptions',
+  addOns: 'Add-ons',
+  previewVideoIds: 'Preview videos',
+} as const;
+
 const PRICES_STEP = STEPS.findIndex((step) => step.label === 'Subscriptions and add-ons');
 
 function initialStep(state: unknown, readOnly: boolean): number {
@@ -50,18 +63,17 @@ function initialStep(state: unknown, readOnly: boolean): number {
 /**
  * The catalogue editor (spec 2 §2 'Create or edit a catalogue'): a stepper of Details, Theme, Images,
  * Subjects, Resources, Instructors, Subscriptions and add-ons, and Preview videos, each step naming what
- * is wrong in it. Save creates (POST) or updates (PUT at the version loaded; a stale version shows the
- * server's message). Leaving with unsaved changes asks first.
+ * is wrong in it. Save creates (POST) or updates (PUT at the version loaded; a stale version keeps the
+ * edits and offers 'Load latest' or 'Overwrite with mine', as every editor does). Leaving with unsaved
+ * changes asks first.
  */
 export function CatalogueEditor({ saved: initial, readOnly, resourcePicker, demoVideoBrowser }: CatalogueEditorProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [saved, setSaved] = useState(initial);
   const { pick, picker } = usePickerSlot(resourcePicker);
   const create = useCreateCatalogue();
   const update = useUpdateCatalogue();
-  const mutation = saved ? update : create;
 
   const form = useForm<CatalogueFormInput, unknown, CatalogueFormValues>({
     resolver: zodResolver(CatalogueFormSchema),
@@ -74,39 +86,42 @@ export function CatalogueEditor({ saved: initial, readOnly, resourcePicker, demo
     form,
     steps: STEPS,
     stepErrors,
-    leaveMessage: 'Your changes to this catalogue have not been saved and will be lost.',
     initialStep: () => initialStep(location.state, readOnly),
   });
   const { step } = editor;
-
-  function load(catalogue: CatalogueDetail) {
-    form.reset(valuesOf(catalogue));
-    setSaved(catalogue);
-  }
+  const edit: EditController<CatalogueDetail, CatalogueFormValues> = useEditController({
+    item: initial,
+    form,
+    toValues: valuesOf,
+    labels: CHANGE_LABELS,
+    guardWhen: true,
+    guardMessage: 'Your changes to this catalogue have not been saved and will be lost.',
+    fetchLatest: () =>
+      edit.base
+        ? queryClient.fetchQuery({ ...catalogueQueryOptions(edit.base.catalogueId), staleTime: 0 })
+        : Promise.resolve(undefined),
+    save: async (values, base) => {
+      if (base) {
+        const body = readOnly ? financeBody(base, values) : updateBody(base, values);
+        const { data } = await update.mutateAsync(body);
+        form.reset(valuesOf(data));
+        return data;
+      }
+      const { data } = await create.mutateAsync(createBody(values));
+      form.reset(valuesOf(data));
+      // the new catalogue's own address, on the same step (its preview videos can be uploaded now)
+      edit.guard.allow();
+      void navigate(editorLink(data.catalogueId), { replace: true, state: { step } });
+      return data;
+    },
+  });
+  const saved = edit.base;
+  const mutation = saved ? update : create;
 
   async function save(values: CatalogueFormValues) {
-    try {
-      if (!saved) {
-        const result = await create.mutateAsync(createBody(values));
-        load(result.data);
-        // the new catalogue's own address, on the same step (its preview videos can be uploaded now)
-        editor.allowLeave();
-        void navigate(editorLink(result.data.catalogueId), { replace: true, state: { step } });
-        return;
-      }
-      const body = readOnly ? financeBody(saved, values) : updateBody(saved, values);
-      load((await update.mutateAsync(body)).data);
-    } catch {
-      // the snackbar and the alert above the form say why; what was typed stays
-    }
+    // a refusal shows above the form (and in the snackbar); what was typed stays
+    await edit.submit(values);
   }
-
-  async function loadLatest(catalogueId: string) {
-    load(await queryClient.fetchQuery({ ...catalogueQueryOptions(catalogueId), staleTime: 0 }));
-    update.reset();
-  }
-
-  const stale = isApiError(mutation.error) && mutation.error.status === 409 && saved !== null;
 
   return (
     <EditorContext.Provider value={{ readOnly, pick }}>
@@ -134,11 +149,8 @@ export function CatalogueEditor({ saved: initial, readOnly, resourcePicker, demo
         saveLabel={saved ? 'Save changes' : 'Create catalogue'}
         saving={mutation.isPending}
         saveDisabled={saved !== null && !form.formState.isDirty}
-        saveError={{
-          error: mutation.error,
-          onLoadLatest: stale ? () => loadLatest(saved.catalogueId) : undefined,
-          staleNote: 'Loading the latest version discards your changes.',
-        }}
+        edit={edit}
+        saveError={mutation.error}
         overlays={picker}
       >
         {step === 0 && <DetailsStep />}

@@ -70,14 +70,23 @@ describe('Store listing editor', () => {
   });
 
   it('shows a stale version clearly, with Load latest, and keeps what was typed', async () => {
+    let reads = 0;
     const { user } = await setup('/publisher/storeManager/store?storeId=sl-1', {
       'PUT /publisher/storemanager/update': {
         status: 409,
         body: {
           error: true,
           message: 'This store listing was changed by someone else since you opened it. Load the latest version.',
+          errorCode: 'STALE_VERSION',
         },
       },
+      // someone else published it: the editor reads the newer version after the refusal
+      'GET /publisher/storemanager/store/sl-1': () => ({
+        body: {
+          data:
+            (reads += 1) === 1 ? SAVED : { ...SAVED, version: SAVED.version + 1, publishState: !SAVED.publishState },
+        },
+      }),
     });
     await screen.findByRole('heading', { level: 1, name: /^NEET Complete 2027/ }, { timeout: 10_000 });
     await user.click(step('SEO'));
@@ -90,7 +99,9 @@ describe('Store listing editor', () => {
     await user.click(screen.getAllByRole('button', { name: 'Save changes' })[0]!);
     const alert = await screen.findByTestId('save-error');
     expect(alert.textContent).toContain('This store listing was changed by someone else since you opened it.');
-    expect(within(alert).getByRole('button', { name: 'Load latest' })).toBeTruthy();
+    expect(await within(alert).findByRole('button', { name: 'Load latest' })).toBeTruthy();
+    expect(within(alert).getByText(/Changed on the server: Published\./)).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Overwrite with mine' })).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'SEO title' }) as HTMLInputElement).value).toBe('NEET 2027 online');
   });
 

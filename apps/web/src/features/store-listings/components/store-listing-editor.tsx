@@ -15,7 +15,7 @@ import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import type { StoreListing } from '@lectern/contract';
 import { StepperEditor, sentence, usePickerSlot, useStepperEditor } from '../../../components/form';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { isApiError } from '../../../lib/api-error';
+import { useEditController, type EditController } from '../../../lib/controllers/use-edit-controller';
 import { useCategories } from '../../../lib/queries/get-categories';
 import { useListableCatalogues } from '../api/get-listable-catalogues';
 import { useRecommendableListings } from '../api/get-recommendable-listings';
@@ -69,6 +69,27 @@ function LiveMeter() {
   return <CompletenessMeter input={input} />;
 }
 
+/** What the stale-version notice calls each part of the listing that changed on the server. */
+const CHANGE_LABELS = {
+  storeListingName: 'Listing name',
+  storeListingCode: 'Listing code',
+  storeListingDescription: 'Description',
+  categoryId: 'Category',
+  subCategoryId: 'Sub-category',
+  publishState: 'Published',
+  examSyllabus: 'Exam syllabus',
+  examPattern: 'Exam pattern',
+  preparationTips: 'Preparation tips',
+  storeIconUrl: 'Store icon',
+  previewVideos: 'Preview videos',
+  testimonials: 'Testimonials',
+  faqs: 'FAQs',
+  questionPapers: 'Question papers',
+  subscriptions: 'Plans',
+  dynamicMetadataSEOInfo: 'SEO',
+  recommendationCourses: 'Recommendations',
+} as const;
+
 function previewParam(value: string | null): PreviewWidth | null {
   return value === 'phone' || value === 'desktop' ? value : null;
 }
@@ -78,28 +99,20 @@ function previewParam(value: string | null): PreviewWidth | null {
  * Media, Testimonials and FAQs, Question papers, Plans, SEO and Recommendations, each naming what is
  * wrong in it; a live completeness meter; 'Preview' shows the saved listing as students see it, at phone
  * or desktop width, keeping what is typed. Save creates (POST) or updates (PUT at the version loaded; a
- * stale version shows the server's message with 'Load latest'). Leaving with unsaved changes asks first.
+ * stale version keeps the edits and offers 'Load latest' or 'Overwrite with mine', as every editor does). Leaving with unsaved changes asks first.
  */
 export function StoreListingEditor({ saved: initial, resourcePicker, demoVideoBrowser }: StoreListingEditorProps) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  const [saved, setSaved] = useState(initial);
   const [preview, setPreview] = useState<PreviewWidth | null>(() =>
     initial ? previewParam(params.get('preview')) : null,
   );
   const [lastWidth, setLastWidth] = useState<PreviewWidth>(preview ?? 'desktop');
-  const [resetKey, setResetKey] = useState(0);
   const { pick, picker } = usePickerSlot(resourcePicker);
 
   const create = useCreateStoreListing();
   const update = useUpdateStoreListing();
-  const mutation = saved ? update : create;
-  const catalogues = useListableCatalogues(saved?.storeListingId ?? null);
-  const categories = useCategories();
-  const recommendable = useRecommendableListings(saved?.storeListingId ?? null);
-  // a new listing may recommend any listing
-  const allListings = useStoreListings({}, initial === null);
 
   const form = useForm<StoreListingFormInput, unknown, StoreListingFormValues>({
     resolver: zodResolver(StoreListingFormSchema),
@@ -107,12 +120,39 @@ export function StoreListingEditor({ saved: initial, resourcePicker, demoVideoBr
     reValidateMode: 'onChange',
     defaultValues: initial ? valuesOf(initial) : emptyValues(),
   });
-  const editor = useStepperEditor({
+  const editor = useStepperEditor({ form, steps: STEPS, stepErrors });
+  const edit: EditController<StoreListing, StoreListingFormValues> = useEditController({
+    item: initial,
     form,
-    steps: STEPS,
-    stepErrors,
-    leaveMessage: 'Your changes to this store listing have not been saved and will be lost.',
+    toValues: valuesOf,
+    labels: CHANGE_LABELS,
+    guardWhen: true,
+    guardMessage: 'Your changes to this store listing have not been saved and will be lost.',
+    fetchLatest: () =>
+      edit.base
+        ? queryClient.fetchQuery({ ...storeListingQueryOptions(edit.base.storeListingId), staleTime: 0 })
+        : Promise.resolve(undefined),
+    save: async (values, base) => {
+      const { data } = await (base
+        ? update.mutateAsync(updateBody(base, values))
+        : create.mutateAsync(createBody(values)));
+      form.reset(valuesOf(data));
+      if (!base) {
+        edit.guard.allow();
+        void navigate(storeEditorLink(data.storeListingId), { replace: true });
+      }
+      return data;
+    },
   });
+  const saved = edit.base;
+  const mutation = saved ? update : create;
+  const catalogues = useListableCatalogues(saved?.storeListingId ?? null);
+  const categories = useCategories();
+  const recommendable = useRecommendableListings(saved?.storeListingId ?? null);
+  // a new listing may recommend any listing
+  const allListings = useStoreListings({}, initial === null);
+  // the rich-text editors read the form again whenever it holds another version
+  const resetKey = saved?.version ?? -1;
   const { step } = editor;
   const catalogueId = useWatch({ control: form.control, name: 'catalogueId' });
   const catalogue = catalogues.data?.find((c) => c.catalogueId === catalogueId);
@@ -125,33 +165,11 @@ export function StoreListingEditor({ saved: initial, resourcePicker, demoVideoBr
   );
   const recommendQuery = saved ? recommendable : allListings;
 
-  function load(listing: StoreListing) {
-    form.reset(valuesOf(listing));
-    setSaved(listing);
-    setResetKey((key) => key + 1);
-  }
-
   async function save(values: StoreListingFormValues) {
-    try {
-      if (!saved) {
-        const result = await create.mutateAsync(createBody(values));
-        load(result.data);
-        editor.allowLeave();
-        void navigate(storeEditorLink(result.data.storeListingId), { replace: true });
-        return;
-      }
-      load((await update.mutateAsync(updateBody(saved, values))).data);
-    } catch {
-      // the snackbar and the alert above the form say why; what was typed stays
-    }
+    // a refusal shows above the form (and in the snackbar); what was typed stays
+    await edit.submit(values);
   }
 
-  async function loadLatest(storeListingId: string) {
-    load(await queryClient.fetchQuery({ ...storeListingQueryOptions(storeListingId), staleTime: 0 }));
-    update.reset();
-  }
-
-  const stale = isApiError(mutation.error) && mutation.error.status === 409 && saved !== null;
   const showPreview = preview !== null && saved !== null;
 
   return (
@@ -181,11 +199,8 @@ export function StoreListingEditor({ saved: initial, resourcePicker, demoVideoBr
         saveLabel={saved ? 'Save changes' : 'Create listing'}
         saving={mutation.isPending}
         saveDisabled={saved !== null && !form.formState.isDirty}
-        saveError={{
-          error: mutation.error,
-          onLoadLatest: stale ? () => loadLatest(saved.storeListingId) : undefined,
-          staleNote: 'Loading the latest version discards your changes; copy anything you want to keep first.',
-        }}
+        edit={edit}
+        saveError={mutation.error}
         before={
           showPreview && (
             <Box>
