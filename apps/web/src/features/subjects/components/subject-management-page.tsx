@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import AddIcon from '@mui/icons-material/Add';
+import { z } from 'zod';
 import {
   LISTING_GROUPS,
   LISTING_GROUP_LABELS,
@@ -16,7 +17,7 @@ import {
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
-import { SubHeader } from '../../../components/sub-header';
+import { FilterBar, useListController } from '../../../components/list';
 import { TabPanel, tabProps } from '../../../components/tab-panel';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { useSession } from '../../../lib/session';
@@ -24,13 +25,14 @@ import { useSubjects } from '../../../lib/queries/get-subjects';
 import { useDeleteSubjects } from '../api/subject-mutations';
 import { detailsLink } from '../hooks/use-subject-params';
 import { subjectListConfig } from './subject-list-table';
-import { useUrlSearchParams } from '../../../hooks/use-url-search-params';
 
 // The form (react-hook-form, the image drop zone and cropper) loads when 'Create subject' is first
 // pressed, not with the list.
 const SubjectFormDrawer = lazy(() => import('./subject-form-drawer').then((m) => ({ default: m.SubjectFormDrawer })));
 
 const TABS_ID = 'subject-groups';
+/** ?q=physics&group=IN_REVIEW: the search and the tab, kept in the URL so a view can be linked. */
+const SUBJECT_FILTERS = z.object({ q: z.string().optional(), group: ListingGroupSchema.optional() });
 
 /** Case-insensitive search over a subject's name, people and last activity. */
 export function matchesSearch(subject: SubjectListItem, search: string): boolean {
@@ -61,9 +63,9 @@ export default function SubjectManagementPage() {
   const remove = useDeleteSubjects();
   const { confirm, confirmDialog } = useConfirm();
   const navigate = useNavigate();
-  const [params, setParams] = useUrlSearchParams();
+  const list = useListController({ schema: SUBJECT_FILTERS });
   const [creating, setCreating] = useState(false);
-  const search = params.get('q') ?? '';
+  const search = list.filters.q ?? '';
 
   const grouped = useMemo(() => {
     const groups = new Map<ListingGroup, SubjectListItem[]>(LISTING_GROUPS.map((group) => [group, []]));
@@ -73,9 +75,8 @@ export default function SubjectManagementPage() {
     return groups;
   }, [subjects.data, search]);
 
-  const requested = ListingGroupSchema.safeParse(params.get('group'));
   const firstWithRows = LISTING_GROUPS.find((group) => (grouped.get(group)?.length ?? 0) > 0);
-  const selected: ListingGroup = requested.success ? requested.data : (firstWithRows ?? 'UNASSIGNED');
+  const selected: ListingGroup = list.filters.group ?? firstWithRows ?? 'UNASSIGNED';
   const selectedIndex = LISTING_GROUPS.indexOf(selected);
 
   const configs = useMemo(
@@ -85,20 +86,6 @@ export default function SubjectManagementPage() {
       ) as Record<ListingGroup, ReturnType<typeof subjectListConfig>>,
     [canManage],
   );
-
-  function update(changes: Record<string, string | null>) {
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  }
 
   async function deleteSubjects(ids: (string | number)[], rows: SubjectListItem[]) {
     const names = rows.map((row) => row.subjectName);
@@ -129,21 +116,19 @@ export default function SubjectManagementPage() {
           ) : undefined
         }
       />
-      <SubHeader
-        items={[
-          {
-            kind: 'search',
-            value: search,
-            label: 'Search subjects',
-            onChange: (text) => update({ q: text }),
-            onSearch: (text) => update({ q: text }),
-          },
-        ]}
+      <FilterBar
+        label="Filter subjects"
+        search={{
+          value: search,
+          label: 'Search subjects',
+          onChange: (text) => list.setFilters({ q: text }),
+          onSearch: (text) => list.setFilters({ q: text }),
+        }}
       />
       {subjects.isError && <QueryErrorAlert query={subjects} sx={{ mb: 2 }} />}
       <Tabs
         value={selectedIndex}
-        onChange={(_event, index: number) => update({ group: LISTING_GROUPS[index] ?? null })}
+        onChange={(_event, index: number) => list.setFilters({ group: LISTING_GROUPS[index] ?? null })}
         variant="scrollable"
         scrollButtons="auto"
         allowScrollButtonsMobile
