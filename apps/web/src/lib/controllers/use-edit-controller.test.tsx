@@ -108,6 +108,19 @@ describe('useEditController', () => {
     expect(save).toHaveBeenCalledWith({ name: 'Atlas', price: '90', note: 'first' }, MINE);
   });
 
+  it('saves next at the version a save answered (an editor that stays open)', async () => {
+    const saved: Thing = { ...MINE, price: 90, version: 2 };
+    const save = vi.fn().mockResolvedValueOnce(saved).mockResolvedValue({});
+    const { user, onSaved, price } = setup({ save });
+    await user.clear(price());
+    await user.type(price(), '90');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(2));
+    expect(save).toHaveBeenLastCalledWith({ name: 'Atlas', price: '90', note: 'first' }, saved);
+  });
+
   it('on a stale version keeps my edits, lists what changed on the server, and loads theirs on request', async () => {
     const save = vi.fn().mockRejectedValue(stale());
     const { user, onSaved, price } = setup({ save, latest: THEIRS });
