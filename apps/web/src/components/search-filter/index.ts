@@ -1,4 +1,3 @@
 export * from './date-range-search';
 export * from './filter-chips';
 export * from './filter-menu';
-export * from './search-filter-toolbar';

@@ -14,11 +14,11 @@ import {
   DateRangeSearch,
   FilterChips,
   FilterMenu,
-  SearchFilterToolbar,
   type FilterGroup,
   type FilterLevel,
   type FilterValue,
 } from '../../../components/search-filter';
+import { FilterBar } from '../../../components/list';
 import { SubHeader } from '../../../components/sub-header';
 import { TableHeaderInput, TableHeaderSearch } from '../../../components/table-header-inputs';
 import { VideoFilesTableHeader } from '../../../components/video-files-table-header';
@@ -208,11 +208,10 @@ export function InputSections() {
         description="components/search-filter: date-range search (Start Date, End Date, Search; 'Select proper date range!'), filter menu with radio groups and a multi-level menu, and the chosen filters as chips."
       >
         <Sample label="The whole toolbar">
-          <SearchFilterToolbar
-            onDateSearch={({ start, end }) => setRange(`${formatDate(start)} to ${formatDate(end)}`)}
-            filters={FILTERS}
-            filterValue={filters}
-            onFilterChange={setFilters}
+          <FilterBar
+            label="Filter samples"
+            dateRange={{ onSearch: ({ start, end }) => setRange(`${formatDate(start)} to ${formatDate(end)}`) }}
+            menu={{ filters: FILTERS, value: filters, onChange: setFilters }}
           />
           <Typography variant="body2" color="text.secondary">
             {range ? `Searched ${range}.` : 'No date search yet.'}

@@ -15,7 +15,7 @@ import {
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type RowId } from '../../../components/data-table';
 import { SearchBar } from '../../../components/search-bar';
-import { SearchFilterToolbar } from '../../../components/search-filter/search-filter-toolbar';
+import { FilterBar } from '../../../components/list';
 import type { FilterGroup, FilterValue } from '../../../components/search-filter/filter-menu';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { errorMessage } from '../../../lib/query-client';
@@ -82,15 +82,17 @@ export function JobListPanel({ tab, state }: { tab: JobTab; state: ManagerState 
     <Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
         <Box sx={{ flex: '1 1 420px', minWidth: 0 }}>
-          <SearchFilterToolbar
-            initialRange={state.range}
-            onDateSearch={state.setRange}
-            filters={queueFilter ? QUEUE_FILTER : undefined}
-            filterValue={filterValue}
-            onFilterChange={
+          <FilterBar
+            label="Filter jobs"
+            dateRange={{ initialRange: state.range, onSearch: state.setRange }}
+            menu={
               queueFilter
-                ? (value) =>
-                    state.setQueue(value.queue === 'default' || value.queue === 'reserved' ? value.queue : undefined)
+                ? {
+                    filters: QUEUE_FILTER,
+                    value: filterValue,
+                    onChange: (value) =>
+                      state.setQueue(value.queue === 'default' || value.queue === 'reserved' ? value.queue : undefined),
+                  }
                 : undefined
             }
           />
