@@ -6,7 +6,14 @@ import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DriveFileMoveOutlinedIcon from '@mui/icons-material/DriveFileMoveOutlined';
-import { FILE_TYPES, TRANSCODING_STATUSES, formatBytes, type ExplorerVideo } from '@lectern/contract';
+import { z } from 'zod';
+import {
+  FILE_TYPES,
+  TRANSCODING_STATUSES,
+  TranscodingStatusSchema,
+  formatBytes,
+  type ExplorerVideo,
+} from '@lectern/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type TableConfig } from '../../../components/data-table';
 import { notify } from '../../../components/feedback/notify';
@@ -20,7 +27,7 @@ import { useDeleteVideos, useTransferVideos, type Destination } from '../api/vid
 import { DestinationDialog } from './destination-dialog';
 import { PreviewDialog } from './preview-dialog';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { useUrlSearchParams } from '../../../hooks/use-url-search-params';
+import { useListController } from '../../../components/list';
 
 const STATUS_NAMES: Record<string, string> = {
   NOT_STARTED: 'Not started',
@@ -37,7 +44,8 @@ const FILTERS = [
     options: TRANSCODING_STATUSES.map((status) => ({ value: status, label: STATUS_NAMES[status] ?? status })),
   },
 ];
-const STATUS_PARAM = 'videos.status';
+/** ?videos.status=COMPLETE: the status filter, kept in the URL by the list controller. */
+const VIDEO_FILTERS = z.object({ status: TranscodingStatusSchema.optional() });
 
 /** The drop zone's accept filter: every video type of the contract. */
 const VIDEO_ACCEPT: Accept = Object.fromEntries(
@@ -120,8 +128,8 @@ export interface TopicRef {
 export function VideoFiles({ topic }: { topic: TopicRef }) {
   const { subjectId, unitId, topicId } = topic;
   const videos = useVideos({ subjectId, unitId, topicId });
-  const [params, setParams] = useUrlSearchParams();
-  const status = params.get(STATUS_PARAM) ?? '';
+  const list = useListController({ schema: VIDEO_FILTERS, urlKey: 'videos' });
+  const status = list.filters.status;
   const [dropKey, setDropKey] = useState(0);
   const [previewing, setPreviewing] = useState<ExplorerVideo | null>(null);
   const [transfer, setTransfer] = useState<{ kind: 'copy' | 'move'; ids: string[]; clear: () => void } | null>(null);
@@ -151,15 +159,7 @@ export function VideoFiles({ topic }: { topic: TopicRef }) {
   }
 
   function setFilter(value: FilterValue) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value.status) next.set(STATUS_PARAM, value.status);
-        else next.delete(STATUS_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
+    list.setFilter('status', value.status ?? null);
   }
 
   function confirmTransfer(destination: Destination) {
@@ -194,7 +194,7 @@ export function VideoFiles({ topic }: { topic: TopicRef }) {
         rows={rows}
         loading={videos.isPending}
         error={videos.isError ? <QueryErrorAlert query={videos} /> : undefined}
-        urlKey="videos"
+        {...list.table}
         selectionActions={({ ids, rows: chosen, clear }) => (
           <>
             <Button
