@@ -1,6 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 
 import dayjs from 'dayjs';
+import { z } from 'zod';
 import {
   TranscodingEnvironmentSchema,
   TranscodingQueueSchema,
@@ -10,7 +11,7 @@ import {
   type TranscodingQueue,
 } from '@lectern/contract';
 import { useConfig } from '../../../lib/config-query';
-import { useUrlSearchParams } from '../../../hooks/use-url-search-params';
+import { useListController } from '../../../components/list';
 
 /** The query's date format (the contract's YYYY-MM-DD). */
 const QUERY_DATE = 'YYYY-MM-DD';
@@ -29,8 +30,15 @@ export function defaultEnvironment(configEnvironment: string | undefined): Trans
   return parsed.success ? parsed.data : (ENVIRONMENT_ALIASES[configEnvironment] ?? 'development');
 }
 
-const isQueryDate = (text: string | null): text is string =>
-  text !== null && /^\d{4}-\d{2}-\d{2}$/.test(text) && dayjs(text).isValid();
+/** The manager's URL state: ?tab=running&env=staging&from=2026-01-01&to=2026-01-31&q=intro&queue=reserved. */
+const MANAGER_FILTERS = z.object({
+  tab: z.string().optional(),
+  env: TranscodingEnvironmentSchema.optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  q: z.string().optional(),
+  queue: TranscodingQueueSchema.optional(),
+});
 
 export const toQueryDate = (date: Date) => dayjs(date).format(QUERY_DATE);
 
@@ -56,42 +64,22 @@ export interface ManagerState {
  * ?tab=running&env=staging&from=2026-01-01&to=2026-01-31&q=intro&queue=reserved.
  */
 export function useManagerState(): ManagerState {
-  const [params, setParams] = useUrlSearchParams();
+  const { filters, setFilters } = useListController({ schema: MANAGER_FILTERS });
   const config = useConfig();
   const [fallbackRange] = useState(() => defaultDateRange());
 
-  const update = useCallback(
-    (changes: Record<string, string | undefined>) =>
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === undefined || value === '') next.delete(key);
-            else next.set(key, value);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-
-  const envParam = TranscodingEnvironmentSchema.safeParse(params.get('env'));
-  const environment = envParam.success
-    ? envParam.data
-    : config.isPending
+  const environment =
+    filters.env ??
+    (config.isPending
       ? undefined
-      : defaultEnvironment(config.data?.transcodingEnvironment ?? config.data?.environment);
+      : defaultEnvironment(config.data?.transcodingEnvironment ?? config.data?.environment));
 
-  const fromParam = params.get('from');
-  const toParam = params.get('to');
-  const from = isQueryDate(fromParam) ? fromParam : toQueryDate(fallbackRange.start);
-  const to = isQueryDate(toParam) ? toParam : toQueryDate(fallbackRange.end);
+  const from = filters.from ?? toQueryDate(fallbackRange.start);
+  const to = filters.to ?? toQueryDate(fallbackRange.end);
   const range = useMemo(() => ({ start: dayjs(from).toDate(), end: dayjs(to).endOf('day').toDate() }), [from, to]);
 
-  const search = params.get('q') ?? '';
-  const queueParam = TranscodingQueueSchema.safeParse(params.get('queue'));
-  const queue = queueParam.success ? queueParam.data : undefined;
+  const search = filters.q ?? '';
+  const queue = filters.queue;
 
   const query = useMemo<JobListQuery>(
     () => ({ environment, from, to, ...(search ? { search } : {}), ...(queue ? { queue } : {}) }),
@@ -99,16 +87,16 @@ export function useManagerState(): ManagerState {
   );
 
   return {
-    tab: params.get('tab'),
-    setTab: (tab) => update({ tab }),
+    tab: filters.tab ?? null,
+    setTab: (tab) => setFilters({ tab }),
     environment,
-    setEnvironment: (next) => update({ env: next }),
+    setEnvironment: (env) => setFilters({ env }),
     range,
-    setRange: ({ start, end }) => update({ from: toQueryDate(start), to: toQueryDate(end) }),
+    setRange: ({ start, end }) => setFilters({ from: toQueryDate(start), to: toQueryDate(end) }),
     search,
-    setSearch: (text) => update({ q: text.trim() }),
+    setSearch: (text) => setFilters({ q: text.trim() }),
     queue,
-    setQueue: (next) => update({ queue: next }),
+    setQueue: (next) => setFilters({ queue: next ?? null }),
     query,
   };
 }
