@@ -50,6 +50,23 @@ describe('useRouteMutation', () => {
     expect(api.find('PUT /notifications/staff/read')[0]?.body).toEqual({ notificationIds: ['n9'] });
   });
 
+  it('gives the fallback message when the server sends none', async () => {
+    await mockApi({ 'PUT /notifications/staff/read': { body: { data: { updated: 3 } } } });
+    const { wrapper } = harness();
+    const { result } = renderHook(
+      () =>
+        useRouteMutation(notificationsContract.markRead, {
+          fallbackMessage: (data, variables) => `${data.updated} of ${variables.body.notificationIds?.length} read.`,
+        }),
+      { wrapper },
+    );
+    let answer: unknown;
+    await act(async () => {
+      answer = await result.current.mutateAsync({ body: { notificationIds: ['a', 'b', 'c'] } });
+    });
+    expect(answer).toEqual({ data: { updated: 3 }, message: '3 of 3 read.' });
+  });
+
   it('reads the named queries again once it settles, a refusal included', async () => {
     let answer = { status: 409, body: { error: true, message: 'Stale.', errorCode: 'STALE_VERSION' } };
     await mockApi({

@@ -27,6 +27,8 @@ export interface RouteMutationOptions<R extends RouteDef, V> extends Hooks<R, V>
    * such as a stale version means the server's copy moved and the screen should see it
    */
   invalidateOn?: 'success' | 'settled';
+  /** the message to show when the server's answer carries none (a catalogue sentence filled from the call) */
+  fallbackMessage?: (data: RouteOutput<R>, variables: V) => string;
 }
 
 export interface RouteMutationMapped<R extends RouteDef, V> extends RouteMutationOptions<R, V> {
@@ -41,28 +43,39 @@ const call = apiCallWithHeaders as <R extends RouteDef>(route: R, input: RouteIn
  * A mutation of one contract route: its variables are the route's typed input (params, query, body),
  * or whatever `toInput` turns into it, and it resolves to `{ data, message }`. The queries named in
  * `invalidate` are read again after it; `meta` switches the app's feedback (snackbars, spinner).
+ * With `toInput`, annotate the variables of a callback that reads them (`onMutate`, `fallbackMessage`):
+ * an unannotated one is typed as the route's input.
  */
+// the mapped form first: TypeScript keeps the callbacks' parameter types from the first overload it tries
+export function useRouteMutation<R extends RouteDef, V>(
+  route: R,
+  options: RouteMutationMapped<R, V>,
+): UseMutationResult<RouteMutationResult<R>, Error, V>;
 export function useRouteMutation<R extends RouteDef>(
   route: R,
   options?: RouteMutationOptions<R, RouteInput<R>>,
 ): UseMutationResult<RouteMutationResult<R>, Error, RouteInput<R>>;
 export function useRouteMutation<R extends RouteDef, V>(
   route: R,
-  options: RouteMutationMapped<R, V>,
-): UseMutationResult<RouteMutationResult<R>, Error, V>;
-export function useRouteMutation<R extends RouteDef, V>(
-  route: R,
   options: Partial<RouteMutationMapped<R, V>> = {},
 ): UseMutationResult<RouteMutationResult<R>, Error, V> {
   const queryClient = useQueryClient();
-  const { invalidate = [], invalidateOn = 'settled', toInput, onSuccess, onSettled, ...rest } = options;
+  const {
+    invalidate = [],
+    invalidateOn = 'settled',
+    toInput,
+    fallbackMessage,
+    onSuccess,
+    onSettled,
+    ...rest
+  } = options;
   const refresh = () => Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   return useMutation<RouteMutationResult<R>, Error, V>({
     ...rest,
     mutationFn: async (variables) => {
       const input = toInput ? toInput(variables) : (variables as RouteInput<R>);
       const result = await call(route, input);
-      return { data: result.data, message: result.message };
+      return { data: result.data, message: result.message ?? fallbackMessage?.(result.data, variables) };
     },
     onSuccess: async (...args) => {
       if (invalidateOn === 'success') await refresh();

@@ -54,7 +54,7 @@ export function useReorderCategories() {
   return useRouteMutation(categoriesContract.reorder, {
     toInput: (categoryIds: string[]) => ({ body: { categoryIds } }),
     meta: { serverMessage: true, noSpinner: true },
-    onMutate: async (categoryIds) => {
+    onMutate: async (categoryIds: string[]) => {
       await queryClient.cancelQueries({ queryKey: categoriesKey });
       const before = queryClient.getQueryData<Category[]>(categoriesKey);
       if (before) queryClient.setQueryData(categoriesKey, inOrder(before, categoryIds));
