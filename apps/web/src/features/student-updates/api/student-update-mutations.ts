@@ -1,11 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   studentUpdatesContract,
   type ChangeStudentUpdateBody,
   type CreateStudentUpdateBody,
   type StudentUpdate,
 } from '@lectern/contract';
-import { apiCallWithHeaders } from '../../../lib/api-client';
+import { useRouteMutation } from '../../../lib/controllers/use-route-mutation';
 import { successMessage } from '../components/update-display';
 import { studentUpdateKeys } from './student-update-keys';
 
@@ -14,14 +13,12 @@ import { studentUpdateKeys } from './student-update-keys';
  * refusal itself (everything typed kept), so no snackbar repeats it; the success names the update.
  */
 export function useCreateStudentUpdate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: CreateStudentUpdateBody) => {
-      const result = await apiCallWithHeaders(studentUpdatesContract.create, { body });
-      return { data: result.data, message: result.message ?? successMessage(null, result.data) };
-    },
+  return useRouteMutation(studentUpdatesContract.create, {
+    toInput: (body: CreateStudentUpdateBody) => ({ body }),
+    fallbackMessage: (data) => successMessage(null, data),
     meta: { serverMessage: true, silentError: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: studentUpdateKeys.lists }),
+    invalidate: [studentUpdateKeys.lists],
+    invalidateOn: 'success',
   });
 }
 
@@ -30,26 +27,21 @@ export function useCreateStudentUpdate() {
  * list reloads after a refusal too: a stale version (409) means someone else saved.
  */
 export function useChangeStudentUpdate(options: { silentError?: boolean } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ body, before }: { body: ChangeStudentUpdateBody; before: StudentUpdate }) => {
-      const result = await apiCallWithHeaders(studentUpdatesContract.change, { body });
-      return { data: result.data, message: result.message ?? successMessage(before, result.data) };
-    },
+  return useRouteMutation(studentUpdatesContract.change, {
+    toInput: ({ body }: { body: ChangeStudentUpdateBody; before: StudentUpdate }) => ({ body }),
+    fallbackMessage: (data, { before }: { body: ChangeStudentUpdateBody; before: StudentUpdate }) =>
+      successMessage(before, data),
     meta: { serverMessage: true, silentError: options.silentError ?? true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: studentUpdateKeys.lists }),
+    invalidate: [studentUpdateKeys.lists],
   });
 }
 
 /** DELETE .../deleteupdate?updateId=: an update students do not see now; the snackbar names it. */
 export function useDeleteStudentUpdate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (update: StudentUpdate) => {
-      const result = await apiCallWithHeaders(studentUpdatesContract.remove, { query: { updateId: update.updateId } });
-      return { data: result.data, message: result.message ?? successMessage(update, null) };
-    },
+  return useRouteMutation(studentUpdatesContract.remove, {
+    toInput: (update: StudentUpdate) => ({ query: { updateId: update.updateId } }),
+    fallbackMessage: (_data, update: StudentUpdate) => successMessage(update, null),
     meta: { serverMessage: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: studentUpdateKeys.lists }),
+    invalidate: [studentUpdateKeys.lists],
   });
 }
