@@ -2,7 +2,7 @@ import { DEMO_STAFF, type BulkUploadBody } from '@lectern/contract';
 import { openDatabase, type Database } from '../../apps/server/src/db/client';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { BatchesRepository } from '../../apps/server/src/modules/batches/batches.repository';
-import { BatchesService } from '../../apps/server/src/modules/batches/batches.service';
+import { SheetUploadService } from '../../apps/server/src/modules/batches/sheet-upload.service';
 import { StudentsRepository } from '../../apps/server/src/modules/students/students.repository';
 import { seedDemoData } from '../../apps/server/src/seed/demo-seed';
 import { createScratchDatabase } from '../lib/console';
@@ -71,7 +71,7 @@ async function measure(driver: Driver, database: Database): Promise<Figures> {
   const staff = DEMO_STAFF.find((s) => s.role === 'CONTENT_ADMIN')!;
   const [user] = await database.query<{ id: string }>('SELECT id FROM users WHERE phone = $1', [staff.phone]);
   const actor = { userId: user!.id, name: `${staff.firstName} ${staff.lastName}`, roles: [staff.role] };
-  const service = new BatchesService(
+  const service = new SheetUploadService(
     database.db,
     new BatchesRepository(database.db),
     new StudentsRepository(database.db),

@@ -8,11 +8,10 @@ import { databaseSchema, httpSchema, processSchema, type ProcessConfig } from '.
 import { environmentsSchema, storageSchema, type StorageConfig } from './storage';
 import { transcodingSchema, type TranscodingConfig } from './transcoding';
 
-export { DEFAULT_COURIER_TRACKING_URLS, type DeliveryConfig } from './delivery';
+export type { DeliveryConfig } from './delivery';
 export type { InvoicingConfig } from './invoicing';
 export type { MeetingsConfig, ZoomConfig } from './meetings';
-export type { HttpConfig } from './process';
-export type { StorageConfig, StorageKinds, StorageLocations } from './storage';
+export type { StorageConfig } from './storage';
 export type { MediaConvertConfig, TranscodingConfig } from './transcoding';
 
 type HttpSettings = z.output<typeof httpSchema>;

@@ -145,5 +145,3 @@ export const httpSchema = z
       publicUrl,
     };
   });
-
-export type HttpConfig = z.output<typeof httpSchema>['http'];

@@ -25,8 +25,6 @@ import { fieldChanges, missingCoupon, snapshot, termsOf, toCoupon } from './coup
 import type { CouponRow, CouponValues, CouponsRepository } from './coupons.repository';
 import { RedemptionsService } from './redemptions.service';
 
-export type { ReserveInput, Reservation } from './redemptions.service';
-
 type CreateBody = z.output<typeof CreateCouponBodySchema>;
 type UpdateBody = z.output<typeof UpdateCouponBodySchema>;
 type ListQuery = z.output<typeof CouponListQuerySchema>;

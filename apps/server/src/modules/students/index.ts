@@ -2,8 +2,6 @@
 import type { Db } from '../../db/client';
 import { StudentsRepository } from './students.repository';
 
-export type { StudentRow } from './students.repository';
-
 /** The students batches find, name and add from a sheet. */
 export type StudentsDirectory = Pick<StudentsRepository, 'byId' | 'byMobiles' | 'namesOf' | 'insertMany'>;
 

@@ -33,8 +33,6 @@ import { UploadSigner, refOf } from './upload-signer';
 import { resolveUploadTarget, targetOfUpload, type ResolvedTarget } from './upload-targets';
 import type { UploadRow, UploadsRepository } from './uploads.repository';
 
-export { displayName } from './upload-rules';
-
 /** How long a completion may run before another attempt may take over. */
 const STUCK_COMPLETION_MS = 15 * 60_000;
 

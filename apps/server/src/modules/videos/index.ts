@@ -4,7 +4,7 @@
 import type { Db } from '../../db/client';
 import { VideosRepository } from './videos.repository';
 
-export type { NewVideo, PlacedVideo, Placement, VideoRow } from './videos.repository';
+export type { PlacedVideo, Placement, VideoRow } from './videos.repository';
 export { isPreviewVideo, toExplorerVideo, toVideoFile } from './video-file';
 
 /** The video records other modules read and write. */

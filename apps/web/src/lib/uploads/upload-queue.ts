@@ -20,17 +20,14 @@ import {
 
 // what the screens and tests import from the queue
 export {
-  IN_PROGRESS,
   newUploadId,
   queueCounts,
-  wrongFileMessage,
   type QueueTarget,
   type UploadItem,
   type UploadQueueState,
   type UploadStatus,
   type UploadedResult,
 } from './upload-state';
-export { PERSIST_INTERVAL_MS } from './queue-persistence';
 
 /** What the queue needs from the outside world; tests give fakes. */
 export interface QueueDeps {

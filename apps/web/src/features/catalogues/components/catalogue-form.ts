@@ -21,7 +21,6 @@ import {
   type UpdateCatalogueBody,
 } from '@lectern/contract';
 import {
-  collectErrors,
   fieldMessage,
   inItem,
   stepErrors as stepErrorTexts,
@@ -313,8 +312,6 @@ export const STEPS = [
   { label: 'Subscriptions and add-ons', fields: ['subscriptions', 'addOns'] },
   { label: 'Preview videos', fields: ['previewVideoIds'] },
 ] as const;
-
-export { collectErrors };
 
 const ITEM_NAMES: Record<string, string> = {
   images: 'Image',

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { PickRequest, ResourcePickerSlot } from '../../../components/form';
 
-export type { PickedFile, PickRequest, ResourcePickerSlotProps } from '../../../components/form';
+export type { PickRequest } from '../../../components/form';
 
 /** A preview video chosen in the Browse Demo Videos drawer (features/demo-videos), with the thumbnail picked there. */
 export interface ChosenDemoVideo {

@@ -12,13 +12,7 @@ import {
   TestimonialInputSchema,
   type StoreListing,
 } from '@lectern/contract';
-import {
-  collectErrors,
-  inItem,
-  sentence,
-  stepErrors as stepErrorTexts,
-  type FormProblem,
-} from '../../../components/form/step-errors';
+import { inItem, sentence, stepErrors as stepErrorTexts, type FormProblem } from '../../../components/form/step-errors';
 import type { CreateStoreListingInput, UpdateStoreListingInput } from '../api/store-listing-mutations';
 import { htmlText } from './completeness';
 
@@ -279,7 +273,7 @@ export const STEPS = [
   { label: 'Recommendations', fields: ['recommendationCourses'] },
 ] as const;
 
-export { collectErrors, sentence };
+export { sentence };
 
 const ITEM_NAMES: Record<string, string> = {
   testimonials: 'Testimonial',

@@ -54,7 +54,7 @@ export function StoreListingListPage({ path, view }: StoreListingListPageProps) 
     urlKey: LISTINGS_URL_KEY,
     paramNames: LISTING_PARAM_NAMES,
   });
-  const { filters, setFilters, filtered } = list;
+  const { filters, filtered } = list;
   const listings = useStoreListings(list.query);
   const categories = useCategories();
   const { mutateAsync: removeListing } = useDeleteStoreListing();
