@@ -3,7 +3,13 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import type { StaleState } from '../../lib/controllers/use-edit-controller';
+import {
+  isStaleVersion,
+  type EditController,
+  type StaleState,
+  type Versioned,
+} from '../../lib/controllers/use-edit-controller';
+import { errorMessage } from '../../lib/query-client';
 
 export interface StaleVersionAlertProps {
   stale: StaleState<unknown>;
@@ -44,6 +50,42 @@ export function StaleVersionAlert({ stale, onLoadLatest, onOverwrite, busy = fal
           )}
         </Box>
       )}
+    </Alert>
+  );
+}
+
+/**
+ * What a drawer shows when its save was refused: the stale-version notice (an overwrite that saves
+ * calls `onSaved`), or the refusal's own message.
+ */
+export function SaveProblem({
+  edit,
+  error,
+  busy,
+  onSaved,
+  ref,
+}: {
+  edit: Pick<EditController<Versioned, unknown>, 'stale' | 'loadLatest' | 'overwrite'>;
+  error: unknown;
+  busy: boolean;
+  onSaved: () => void;
+  ref?: Ref<HTMLDivElement>;
+}) {
+  if (edit.stale) {
+    return (
+      <StaleVersionAlert
+        ref={ref}
+        stale={edit.stale}
+        busy={busy}
+        onLoadLatest={edit.loadLatest}
+        onOverwrite={edit.overwrite && (() => void edit.overwrite?.().then((saved) => saved && onSaved()))}
+      />
+    );
+  }
+  if (!error || isStaleVersion(error)) return null;
+  return (
+    <Alert severity="error" sx={{ mb: 2 }} ref={ref}>
+      {errorMessage(error)}
     </Alert>
   );
 }

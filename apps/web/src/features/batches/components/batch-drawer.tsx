@@ -1,6 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -9,9 +8,9 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { BATCH_CAPACITY_MAX, BATCH_MESSAGES, type Batch, type Branch, type Program, plural } from '@lectern/contract';
 import { DrawerForm } from '../../../components/drawer-form';
-import { StaleVersionAlert } from '../../../components/form/stale-version-alert';
+import { SaveProblem } from '../../../components/form/stale-version-alert';
 import { isApiError } from '../../../lib/api-error';
-import { isStaleVersion, useEditController } from '../../../lib/controllers/use-edit-controller';
+import { useEditController } from '../../../lib/controllers/use-edit-controller';
 import { errorMessage } from '../../../lib/query-client';
 import { useCreateBatch, useCreateBranch, useCreateProgram, useUpdateBatch } from '../api/batch-mutations';
 import { getBatch, useBranches, usePrograms } from '../api/get-batches';
@@ -120,20 +119,7 @@ export function BatchDrawer({ open, batch, onClose }: BatchDrawerProps) {
         dirty={isDirty}
         onSubmit={(event) => void handleSubmit(save)(event)}
       >
-        {edit.stale && (
-          <StaleVersionAlert
-            ref={alertRef}
-            stale={edit.stale}
-            busy={mutation.isPending}
-            onLoadLatest={edit.loadLatest}
-            onOverwrite={edit.overwrite && (() => void edit.overwrite?.().then((saved) => saved && onClose()))}
-          />
-        )}
-        {mutation.error && !isStaleVersion(mutation.error) && (
-          <Alert severity="error" sx={{ mb: 2 }} ref={alertRef}>
-            {errorMessage(mutation.error)}
-          </Alert>
-        )}
+        <SaveProblem ref={alertRef} edit={edit} error={mutation.error} busy={mutation.isPending} onSaved={onClose} />
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
           <TextField
             label="Batch name"

@@ -13,9 +13,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LIVE_CLASS_DURATION, type LiveClass, type MeetingAccount } from '@lectern/contract';
 import { DrawerForm } from '../../../components/drawer-form';
-import { StaleVersionAlert } from '../../../components/form/stale-version-alert';
-import { isStaleVersion, useEditController } from '../../../lib/controllers/use-edit-controller';
-import { errorMessage } from '../../../lib/query-client';
+import { SaveProblem } from '../../../components/form/stale-version-alert';
+import { useEditController } from '../../../lib/controllers/use-edit-controller';
 import {
   useActiveBatches,
   useBatchSubjects,
@@ -166,20 +165,7 @@ export function LiveClassDrawer({ open, liveClass, defaultDay, thumbnailPicker, 
         dirty={isDirty}
         onSubmit={(event) => void handleSubmit(save)(event)}
       >
-        {edit.stale && (
-          <StaleVersionAlert
-            ref={alertRef}
-            stale={edit.stale}
-            busy={mutation.isPending}
-            onLoadLatest={edit.loadLatest}
-            onOverwrite={edit.overwrite && (() => void edit.overwrite?.().then((saved) => saved && onClose()))}
-          />
-        )}
-        {mutation.error && !isStaleVersion(mutation.error) && (
-          <Alert severity="error" sx={{ mb: 2 }} ref={alertRef}>
-            {errorMessage(mutation.error)}
-          </Alert>
-        )}
+        <SaveProblem ref={alertRef} edit={edit} error={mutation.error} busy={mutation.isPending} onSaved={onClose} />
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
           <TextField
             label="Title"
