@@ -2,7 +2,6 @@ import { usersContract, type RouteInput } from '@lectern/contract';
 import { useRouteMutation } from '../../../lib/controllers/use-route-mutation';
 import { queryKeys } from '../../../lib/query-keys';
 
-type CreateUserInput = RouteInput<typeof usersContract.create>['body'];
 export type UpdateUserInput = RouteInput<typeof usersContract.update>['body'];
 
 /**
