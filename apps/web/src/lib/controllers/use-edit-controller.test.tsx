@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, fillMessage } from '@lectern/contract';
 import { StaleVersionAlert } from '../../components/form/stale-version-alert';
 import { ApiError } from '../api-error';
-import { changedFields, isStaleVersion, useEditController } from './use-edit-controller';
+import { changedFields, isStaleVersion, mergeUntouched, useEditController } from './use-edit-controller';
 
 interface Thing {
   id: string;
@@ -140,7 +140,7 @@ describe('useEditController', () => {
     expect(save).toHaveBeenLastCalledWith({ name: 'Atlas', price: '120', note: 'second' }, THEIRS);
   });
 
-  it('overwrites with mine at the server’s version', async () => {
+  it('overwrites with mine at the server’s version, keeping their edits to fields I left alone', async () => {
     const save = vi.fn().mockRejectedValueOnce(stale()).mockResolvedValue({});
     const { user, onSaved, price } = setup({ save, fetchLatest: () => Promise.resolve(THEIRS) });
     await user.clear(price());
@@ -148,7 +148,8 @@ describe('useEditController', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await user.click(await screen.findByRole('button', { name: 'Overwrite with mine' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(save).toHaveBeenLastCalledWith({ name: 'Atlas', price: '90', note: 'first' }, THEIRS);
+    // my price over their 120; their note, which I did not touch, is not lost
+    expect(save).toHaveBeenLastCalledWith({ name: 'Atlas', price: '90', note: 'second' }, THEIRS);
   });
 
   it('offers no overwrite where the domain does not allow it', async () => {
@@ -194,5 +195,19 @@ describe('stale helpers', () => {
     const labels = { name: 'Name', price: 'Price' };
     expect(changedFields(toValues(MINE), toValues(THEIRS), labels)).toEqual(['Price']);
     expect(changedFields(toValues(MINE), toValues(MINE), labels)).toEqual([]);
+  });
+});
+
+describe('an overwrite’s merge', () => {
+  it('keeps their value wherever I changed nothing, field by field inside groups', () => {
+    const mine = { info: { name: 'Mine', code: 'A1' }, price: 90, tags: ['x'] };
+    const theirs = { info: { name: 'Base', code: 'B2' }, price: 120, tags: ['x', 'y'] };
+    expect(mergeUntouched(mine, theirs, { info: { name: true }, price: false })).toEqual({
+      info: { name: 'Mine', code: 'B2' },
+      price: 120,
+      tags: ['x', 'y'],
+    });
+    // a list I touched is mine whole
+    expect(mergeUntouched(mine, theirs, { tags: [false, true] })).toMatchObject({ tags: ['x'] });
   });
 });

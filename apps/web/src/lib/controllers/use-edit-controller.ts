@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { STALE_VERSION } from '@lectern/contract';
 import { useLeaveGuard } from '../../hooks/use-leave-guard';
 import { isApiError } from '../api-error';
@@ -85,9 +85,40 @@ export function changedFields<V extends FieldValues>(
 }
 
 /**
+ * Puts the server's value into every field the user did not change, so an overwrite saves only the
+ * user's own edits over theirs. Dirty is measured against the values the editor started from; nested
+ * groups of fields merge field by field, and a list the user touched is taken whole.
+ */
+function takeTheirsWhereUntouched<V extends FieldValues, O>(form: UseFormReturn<V, unknown, O>, theirs: V): void {
+  const merged = mergeUntouched(form.getValues(), theirs, form.formState.dirtyFields) as V;
+  for (const key of Object.keys(merged) as Path<V>[]) form.setValue(key, merged[key] as PathValue<V, Path<V>>);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}
+
+/** Mine where react-hook-form's dirty mark says the user changed it, theirs elsewhere. */
+export function mergeUntouched(mine: unknown, theirs: unknown, mark: unknown): unknown {
+  if (isPlainObject(mark) && isPlainObject(mine) && isPlainObject(theirs)) {
+    const keys = new Set([...Object.keys(theirs), ...Object.keys(mine)]);
+    return Object.fromEntries([...keys].map((key) => [key, mergeUntouched(mine[key], theirs[key], mark[key])]));
+  }
+  return isTouched(mark) ? mine : theirs;
+}
+
+/** Whether a dirty mark (a flag, or one per nested field) says anything under it changed. */
+function isTouched(mark: unknown): boolean {
+  if (Array.isArray(mark)) return mark.some(isTouched);
+  if (isPlainObject(mark)) return Object.values(mark).some(isTouched);
+  return mark === true;
+}
+
+/**
  * The one way an editor loads, saves and meets someone else's save. It saves at the version it read;
  * a stale-version refusal keeps the user's edits and says which fields changed on the server, with
- * 'Load latest' (take theirs) and, where allowed, 'Overwrite with mine' (save mine at their version).
+ * 'Load latest' (take theirs) and, where allowed, 'Overwrite with mine' (my edits over their copy,
+ * their other edits kept, saved at their version).
  * It also asks before unsaved changes are left behind.
  */
 export function useEditController<T extends Versioned, V extends FieldValues, O = V>(
@@ -145,6 +176,8 @@ export function useEditController<T extends Versioned, V extends FieldValues, O 
       latest && allowOverwrite
         ? () =>
             new Promise<boolean>((resolve) => {
+              // theirs, with the fields I changed put back on top: their other edits are not lost
+              takeTheirsWhereUntouched(form, toValues(latest));
               // mine as the form's rules give them, at their version; invalid values stay on the form
               void form.handleSubmit(
                 async (values) => {
