@@ -55,8 +55,8 @@ export function StaleVersionAlert({ stale, onLoadLatest, onOverwrite, busy = fal
 }
 
 /**
- * What a drawer shows when its save was refused: the stale-version notice (an overwrite that saves
- * calls `onSaved`), or the refusal's own message.
+ * What an editor shows when its save was refused: the stale-version notice (an overwrite that saves
+ * calls `onSaved`, a drawer's close), or the refusal's own message.
  */
 export function SaveProblem({
   edit,
@@ -68,7 +68,7 @@ export function SaveProblem({
   edit: Pick<EditController<Versioned, unknown>, 'stale' | 'loadLatest' | 'overwrite'>;
   error: unknown;
   busy: boolean;
-  onSaved: () => void;
+  onSaved?: () => void;
   ref?: Ref<HTMLDivElement>;
 }) {
   if (edit.stale) {
@@ -78,7 +78,7 @@ export function SaveProblem({
         stale={edit.stale}
         busy={busy}
         onLoadLatest={edit.loadLatest}
-        onOverwrite={edit.overwrite && (() => void edit.overwrite?.().then((saved) => saved && onSaved()))}
+        onOverwrite={edit.overwrite && (() => void edit.overwrite?.().then((saved) => saved && onSaved?.()))}
       />
     );
   }

@@ -10,11 +10,10 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import { isStaleVersion, type EditController, type Versioned } from '../../lib/controllers/use-edit-controller';
-import { errorMessage } from '../../lib/query-client';
 import { EditorStepNav } from '../form-stepper';
 import { PageHeader, type PageHeaderProps } from '../page-header';
 import { FieldMessageContext, type FieldMessage } from './fields';
-import { StaleVersionAlert } from './stale-version-alert';
+import { SaveProblem } from './stale-version-alert';
 import { fieldMessage as defaultFieldMessage, type EditorStep } from './step-errors';
 
 export interface StepperEditorOptions<TInput extends FieldValues, TValues> {
@@ -81,18 +80,7 @@ export function SaveErrorAlert({ edit, error, saving }: SaveErrorProps) {
   if (!shown) return null;
   return (
     <Box ref={ref} data-testid="save-error">
-      {edit.stale ? (
-        <StaleVersionAlert
-          stale={edit.stale}
-          busy={saving}
-          onLoadLatest={edit.loadLatest}
-          onOverwrite={edit.overwrite && (() => void edit.overwrite?.())}
-        />
-      ) : (
-        <Alert severity="error" sx={{ mb: 2 }} role="alert">
-          {errorMessage(error)}
-        </Alert>
-      )}
+      <SaveProblem edit={edit} error={error} busy={saving} />
     </Box>
   );
 }

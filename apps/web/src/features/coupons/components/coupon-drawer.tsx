@@ -7,11 +7,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { COUPON_MAX_PERCENT, COUPON_MESSAGES, fillMessage, type Coupon, plural } from '@lectern/contract';
 import { DrawerForm } from '../../../components/drawer-form';
-import { StaleVersionAlert } from '../../../components/form/stale-version-alert';
+import { SaveProblem } from '../../../components/form/stale-version-alert';
 import { isApiError } from '../../../lib/api-error';
-import { isStaleVersion, useEditController } from '../../../lib/controllers/use-edit-controller';
+import { useEditController } from '../../../lib/controllers/use-edit-controller';
 import { issuesResolver } from '../../../lib/issues-resolver';
-import { errorMessage } from '../../../lib/query-client';
 import { useCreateCoupon, useUpdateCoupon } from '../api/coupon-mutations';
 import { useListingChoices, useSubjectChoices } from '../api/get-coupon-choices';
 import {
@@ -145,20 +144,7 @@ export function CouponDrawer({ open, coupon: opened, latest, copyFrom = null, on
             active again. Copy it to a new coupon instead.
           </Alert>
         )}
-        {edit.stale && (
-          <StaleVersionAlert
-            ref={alertRef}
-            stale={edit.stale}
-            busy={mutation.isPending}
-            onLoadLatest={edit.loadLatest}
-            onOverwrite={edit.overwrite && (() => void edit.overwrite?.().then((saved) => saved && onClose()))}
-          />
-        )}
-        {mutation.error && !isStaleVersion(mutation.error) && (
-          <Alert severity="error" sx={{ mb: 2 }} ref={alertRef}>
-            {errorMessage(mutation.error)}
-          </Alert>
-        )}
+        <SaveProblem ref={alertRef} edit={edit} error={mutation.error} busy={mutation.isPending} onSaved={onClose} />
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
           <TextField
             label="Coupon name"

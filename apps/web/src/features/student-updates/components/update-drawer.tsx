@@ -22,9 +22,9 @@ import {
 import { DrawerForm } from '../../../components/drawer-form';
 import { MultiSelect } from '../../../components/multi-select';
 import { RichTextEditor } from '../../../components/rich-text-editor';
-import { StaleVersionAlert } from '../../../components/form/stale-version-alert';
+import { SaveProblem } from '../../../components/form/stale-version-alert';
 import { isApiError } from '../../../lib/api-error';
-import { isStaleVersion, useEditController } from '../../../lib/controllers/use-edit-controller';
+import { useEditController } from '../../../lib/controllers/use-edit-controller';
 import { issuesResolver } from '../../../lib/issues-resolver';
 import { errorMessage } from '../../../lib/query-client';
 import { useChangeStudentUpdate, useCreateStudentUpdate } from '../api/student-update-mutations';
@@ -194,20 +194,7 @@ export function UpdateDrawer({ open, updateType, update, imagePicker, onClose }:
           />
         }
       >
-        {edit.stale && (
-          <StaleVersionAlert
-            ref={alertRef}
-            stale={edit.stale}
-            busy={mutation.isPending}
-            onLoadLatest={edit.loadLatest}
-            onOverwrite={edit.overwrite && (() => void edit.overwrite?.().then((saved) => saved && onClose()))}
-          />
-        )}
-        {mutation.error && !isStaleVersion(mutation.error) && (
-          <Alert severity="error" ref={alertRef}>
-            {errorMessage(mutation.error)}
-          </Alert>
-        )}
+        <SaveProblem ref={alertRef} edit={edit} error={mutation.error} busy={mutation.isPending} onSaved={onClose} />
         {errors.action?.message && <Alert severity="error">{errors.action.message}</Alert>}
         <TextField
           label="Title"

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -18,10 +17,9 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import { CreateUserBodySchema, MESSAGES, fillMessage, type Role } from '@lectern/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DrawerForm } from '../../../components/drawer-form';
-import { StaleVersionAlert } from '../../../components/form/stale-version-alert';
+import { SaveProblem } from '../../../components/form/stale-version-alert';
 import { isApiError } from '../../../lib/api-error';
-import { isStaleVersion, useEditController } from '../../../lib/controllers/use-edit-controller';
-import { errorMessage } from '../../../lib/query-client';
+import { useEditController } from '../../../lib/controllers/use-edit-controller';
 import type { UserRow } from '../api/get-users';
 import { useCreateUser, useUpdateUser } from '../api/user-mutations';
 import { useMobileCheck } from '../hooks/use-mobile-check';
@@ -138,7 +136,6 @@ export function UserDrawer({ open, user, latest, selfId, roles, onClose }: UserD
     void send(values);
   }
 
-  const serverError = mutation.error;
   const phoneMessage =
     fieldMessage('Mobile number', errors.phone?.message) ??
     check.takenMessage ??
@@ -156,19 +153,7 @@ export function UserDrawer({ open, user, latest, selfId, roles, onClose }: UserD
         dirty={isDirty}
         onSubmit={(event) => void handleSubmit(submit)(event)}
       >
-        {edit.stale && (
-          <StaleVersionAlert
-            stale={edit.stale}
-            busy={mutation.isPending}
-            onLoadLatest={edit.loadLatest}
-            onOverwrite={edit.overwrite && (() => void edit.overwrite?.().then((saved) => saved && onClose()))}
-          />
-        )}
-        {serverError && !isStaleVersion(serverError) && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {errorMessage(serverError)}
-          </Alert>
-        )}
+        <SaveProblem edit={edit} error={mutation.error} busy={mutation.isPending} onSaved={onClose} />
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
           <TextField
             label="First name"
