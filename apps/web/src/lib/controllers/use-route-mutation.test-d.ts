@@ -1,7 +1,7 @@
 // Type tests of the route mutation hooks (tsc under Vitest's typecheck mode, never executed): a wrong
 // input or a wrong reading of the result fails the web tier.
 import { describe, expectTypeOf, it } from 'vitest';
-import { couponsContract, type Coupon, type UpdateCouponBody } from '@lectern/contract';
+import { couponsContract, filesContract, type Coupon, type UpdateCouponBody } from '@lectern/contract';
 import { useRouteMutation, type RouteMutationResult } from './use-route-mutation';
 
 describe('useRouteMutation types', () => {
@@ -34,5 +34,15 @@ describe('useRouteMutation types', () => {
     expectTypeOf(expire.mutateAsync).parameter(0).toEqualTypeOf<string>();
     // @ts-expect-error toInput must give the route's input
     useRouteMutation(couponsContract.expire, { toInput: (id: string) => ({ params: { couponId: id } }) });
+  });
+
+  it('takes a route chosen by the variables, and an input that waits', () => {
+    const pick = (kind: 'copy' | 'move') => (kind === 'copy' ? filesContract.copyFiles : filesContract.moveFiles);
+    const transfer = useRouteMutation(pick, {
+      toInput: async () => ({ body: { videoIds: ['v1'], destination: { subjectId: 's1' } } }),
+    });
+    expectTypeOf(transfer.mutateAsync).parameter(0).toEqualTypeOf<'copy' | 'move'>();
+    // @ts-expect-error the destination is required
+    useRouteMutation(pick, { toInput: () => ({ body: { videoIds: ['v1'] } }) });
   });
 });

@@ -2,7 +2,7 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { notificationsContract } from '@lectern/contract';
+import { filesContract, notificationsContract } from '@lectern/contract';
 import { mockApi } from '../../test/mock-api';
 import { resetApiClient } from '../api-client';
 import { isApiError } from '../api-error';
@@ -48,6 +48,67 @@ describe('useRouteMutation', () => {
       await result.current.mutateAsync('n9');
     });
     expect(api.find('PUT /notifications/staff/read')[0]?.body).toEqual({ notificationIds: ['n9'] });
+  });
+
+  it('waits for an input that takes time to prepare', async () => {
+    const api = await mockApi({ 'PUT /notifications/staff/read': { body: { data: { updated: 1 } } } });
+    const { wrapper } = harness();
+    const { result } = renderHook(
+      () =>
+        useRouteMutation(notificationsContract.markRead, {
+          toInput: async (id: string) => ({ body: { notificationIds: [await Promise.resolve(`${id}-ready`)] } }),
+        }),
+      { wrapper },
+    );
+    await act(async () => {
+      await result.current.mutateAsync('n1');
+    });
+    expect(api.find('PUT /notifications/staff/read')[0]?.body).toEqual({ notificationIds: ['n1-ready'] });
+  });
+
+  it('calls the route the variables choose', async () => {
+    const api = await mockApi({
+      'PUT /file-explorer-service/cloud/copyfiles': { body: { data: { videos: [] } } },
+      'PUT /file-explorer-service/cloud/movefiles': { body: { data: { videos: [] } } },
+    });
+    const { wrapper } = harness();
+    const { result } = renderHook(
+      () =>
+        useRouteMutation(
+          (kind: 'copy' | 'move') => (kind === 'copy' ? filesContract.copyFiles : filesContract.moveFiles),
+          {
+            toInput: () => ({ body: { videoIds: ['v1'], destination: { subjectId: 's2' } } }),
+          },
+        ),
+      { wrapper },
+    );
+    await act(async () => {
+      await result.current.mutateAsync('move');
+    });
+    expect(api.find('PUT /file-explorer-service/cloud/movefiles')).toHaveLength(1);
+    expect(api.find('PUT /file-explorer-service/cloud/copyfiles')).toHaveLength(0);
+  });
+
+  it('hands the response with its headers to onResponse, whose throw refuses the call', async () => {
+    await mockApi({
+      'PUT /notifications/staff/read': { body: { data: { updated: 1 } }, headers: { 'x-token': 't-1' } },
+    });
+    const { wrapper } = harness();
+    const seen: (string | null)[] = [];
+    const { result } = renderHook(
+      () =>
+        useRouteMutation(notificationsContract.markRead, {
+          onResponse: (response) => {
+            seen.push(response.headers.get('x-token'));
+            if (seen.length > 1) throw new Error('Refused.');
+          },
+        }),
+      { wrapper },
+    );
+    await act(() => result.current.mutateAsync({ body: {} }));
+    expect(seen).toEqual(['t-1']);
+    const error = await act(() => result.current.mutateAsync({ body: {} }).catch((e: unknown) => e));
+    expect(error).toEqual(new Error('Refused.'));
   });
 
   it('gives the fallback message when the server sends none', async () => {

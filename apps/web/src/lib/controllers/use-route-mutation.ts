@@ -29,12 +29,20 @@ export interface RouteMutationOptions<R extends RouteDef, V> extends Hooks<R, V>
   invalidateOn?: 'success' | 'settled';
   /** the message to show when the server's answer carries none (a catalogue sentence filled from the call) */
   fallbackMessage?: (data: RouteOutput<R>, variables: V) => string;
+  /**
+   * runs inside the call, with the response's headers, before the mutation resolves (a sign-in stores
+   * its token here); a throw refuses the call
+   */
+  onResponse?: (result: ApiResult<R>, variables: V) => void | Promise<void>;
 }
 
 export interface RouteMutationMapped<R extends RouteDef, V> extends RouteMutationOptions<R, V> {
-  /** the screen's own variables (an id, a row) as the route's input */
-  toInput: (variables: V) => RouteInput<R>;
+  /** the screen's own variables (an id, a row) as the route's input; it may wait (an encrypted code) */
+  toInput: (variables: V) => RouteInput<R> | Promise<RouteInput<R>>;
 }
+
+/** a route chosen by the variables, such as POST for a new address and PUT for a correction */
+type RouteOf<R extends RouteDef, V> = R | ((variables: V) => R);
 
 // the client's rest-argument form makes the input optional only for routes that take none; here it is always given
 const call = apiCallWithHeaders as <R extends RouteDef>(route: R, input: RouteInput<R>) => Promise<ApiResult<R>>;
@@ -48,7 +56,7 @@ const call = apiCallWithHeaders as <R extends RouteDef>(route: R, input: RouteIn
  */
 // the mapped form first: TypeScript keeps the callbacks' parameter types from the first overload it tries
 export function useRouteMutation<R extends RouteDef, V>(
-  route: R,
+  route: RouteOf<R, V>,
   options: RouteMutationMapped<R, V>,
 ): UseMutationResult<RouteMutationResult<R>, Error, V>;
 export function useRouteMutation<R extends RouteDef>(
@@ -56,7 +64,7 @@ export function useRouteMutation<R extends RouteDef>(
   options?: RouteMutationOptions<R, RouteInput<R>>,
 ): UseMutationResult<RouteMutationResult<R>, Error, RouteInput<R>>;
 export function useRouteMutation<R extends RouteDef, V>(
-  route: R,
+  route: RouteOf<R, V>,
   options: Partial<RouteMutationMapped<R, V>> = {},
 ): UseMutationResult<RouteMutationResult<R>, Error, V> {
   const queryClient = useQueryClient();
@@ -65,6 +73,7 @@ export function useRouteMutation<R extends RouteDef, V>(
     invalidateOn = 'settled',
     toInput,
     fallbackMessage,
+    onResponse,
     onSuccess,
     onSettled,
     ...rest
@@ -73,8 +82,10 @@ export function useRouteMutation<R extends RouteDef, V>(
   return useMutation<RouteMutationResult<R>, Error, V>({
     ...rest,
     mutationFn: async (variables) => {
-      const input = toInput ? toInput(variables) : (variables as RouteInput<R>);
-      const result = await call(route, input);
+      const target = typeof route === 'function' ? route(variables) : route;
+      const input = toInput ? await toInput(variables) : (variables as RouteInput<R>);
+      const result = await call(target, input);
+      await onResponse?.(result, variables);
       return { data: result.data, message: result.message ?? fallbackMessage?.(result.data, variables) };
     },
     onSuccess: async (...args) => {
