@@ -104,7 +104,7 @@ describe('legal terms', () => {
     await saveWithNote(other, `Second tab ${stamp}`);
     await other.getByText(/Someone else changed this terms while you were working on it/).waitFor();
     expect(await editor(other).textContent()).toContain('Second tab line.');
-    await other.getByRole('button', { name: 'Load the latest' }).click();
+    await other.getByRole('button', { name: 'Load latest' }).click();
     await editor(other).getByText('First tab line.').waitFor();
     expect(await editor(other).textContent()).not.toContain('Second tab line.');
     await other.close();

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { termsContract, type TermsUpdateBody, type TermsVersion } from '@lectern/contract';
-import { apiCall, apiCallWithHeaders } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
+import { useRouteMutation } from '../../../lib/controllers/use-route-mutation';
 
 export const termsKeys = { all: ['terms'] as const, versions: ['terms', 'versions'] as const };
 
@@ -17,17 +18,14 @@ export function useTermsVersions() {
 }
 
 /**
- * PUT /users/tnc/update: saves the terms as a new version. The server's message shows on success; a
- * failure (409: a newer version was saved meanwhile) shows beside the editor, which keeps the text.
+ * PUT /users/tnc/update: saves the terms as a new version from the version the editor started with.
+ * The server's message shows on success; a refusal (a stale version: a newer one was saved meanwhile)
+ * shows beside the editor, which keeps the text. The versions are read again either way.
  */
 export function useSaveTerms() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: TermsUpdateBody) => {
-      const result = await apiCallWithHeaders(termsContract.update, { body });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(termsContract.update, {
+    toInput: (body: TermsUpdateBody) => ({ body }),
     meta: { serverMessage: true, silentError: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: termsKeys.all }),
+    invalidate: [termsKeys.all],
   });
 }

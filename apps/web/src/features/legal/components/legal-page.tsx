@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -27,9 +27,8 @@ import { Badge, PageHeader, SectionCard } from '../../../components';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { VisuallyHidden } from '../../../components/visually-hidden';
-import { useLeaveGuard } from '../../../hooks/use-leave-guard';
-import { isApiError } from '../../../lib/api-error';
-import { errorMessage } from '../../../lib/query-client';
+import { SaveProblem } from '../../../components/form/stale-version-alert';
+import { useEditController } from '../../../lib/controllers/use-edit-controller';
 import { useSaveTerms, useTermsVersions } from '../api/terms';
 import { TermsCompare } from './terms-compare';
 
@@ -83,65 +82,148 @@ function VersionsTable({ versions, onCompare }: { versions: TermsVersion[]; onCo
   );
 }
 
+/** What the editor starts from: the latest terms, or none yet (version 0, which the first save names). */
+type TermsBase = Pick<TermsVersion, 'version' | 'content'>;
+const NO_TERMS: TermsBase = { version: 0, content: '' };
+
+interface TermsValues {
+  content: string;
+  changeNote: string;
+  minorChange: boolean;
+}
+
+const termsValues = (terms: TermsBase): TermsValues => ({ content: terms.content, changeNote: '', minorChange: false });
+
+/**
+ * The terms' editor: a save is a new version made from the version the editor started with; when
+ * another was saved meanwhile, the text stays and the one stale-version notice offers the latest.
+ */
+function TermsEditor({ latest }: { latest: TermsVersion | null }) {
+  const save = useSaveTerms();
+  const form = useForm<TermsValues>({ defaultValues: termsValues(latest ?? NO_TERMS) });
+  // loads the form's text into the rich-text editor (after a save, or when the latest is taken)
+  const [resetKey, setResetKey] = useState(0);
+  const edit = useEditController<TermsBase, TermsValues>({
+    item: latest ?? NO_TERMS,
+    form,
+    toValues: termsValues,
+    latest: latest ?? NO_TERMS,
+    labels: { content: 'Terms and conditions' },
+    guardWhen: true,
+    guardMessage: 'Your changes to the terms have not been saved and will be lost.',
+    save: async (values, base) => {
+      const { data } = await save.mutateAsync({
+        content: values.content,
+        changeNote: values.changeNote.trim(),
+        minorChange: values.minorChange,
+        baseVersion: base?.version ?? 0,
+      });
+      form.reset(termsValues(data));
+      setResetKey((key) => key + 1);
+      return data;
+    },
+  });
+  const { control, register, formState } = form;
+  const content = form.watch('content');
+  const note = form.watch('changeNote');
+  const dirty = content !== (edit.base?.content ?? '');
+  const noteError = formState.errors.changeNote?.message;
+
+  const submit = form.handleSubmit(async (values) => {
+    await edit.submit(values);
+  });
+
+  return (
+    <SectionCard title={latest ? `Edit the terms (version ${latest.version})` : 'Write the first terms'}>
+      <Stack spacing={2}>
+        {latest ? (
+          <Typography variant="body2" color="text.secondary">
+            Saved {formatDateLong(latest.createdAt)} by {latest.createdBy}: {latest.changeNote}
+          </Typography>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            No terms have been saved yet. Students are asked to accept the first version.
+          </Typography>
+        )}
+        <Controller
+          control={control}
+          name="content"
+          render={({ field }) => (
+            <RichTextEditor
+              label="Terms and conditions"
+              value={field.value}
+              onChange={field.onChange}
+              resetKey={resetKey}
+              error={field.value.length > TERMS_MAX_LENGTH}
+              helperText={
+                field.value.length > TERMS_MAX_LENGTH
+                  ? `The terms may hold at most ${formatIndianNumber(TERMS_MAX_LENGTH)} characters (now ${formatIndianNumber(field.value.length)}).`
+                  : undefined
+              }
+            />
+          )}
+        />
+        <TextField
+          label="Change note"
+          required
+          {...register('changeNote', {
+            validate: (value) => Boolean(value.trim()) || 'Say what changed in a change note',
+          })}
+          error={Boolean(noteError)}
+          helperText={noteError ?? `What changed, for the version list (${note.length}/${TERMS_NOTE_MAX_LENGTH})`}
+          slotProps={{ htmlInput: { maxLength: TERMS_NOTE_MAX_LENGTH } }}
+          fullWidth
+        />
+        <Controller
+          control={control}
+          name="minorChange"
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  disabled={!latest}
+                />
+              }
+              label="Minor change: students who accepted an earlier version are not asked again"
+            />
+          )}
+        />
+        <SaveProblem
+          edit={{
+            ...edit,
+            loadLatest:
+              edit.loadLatest &&
+              (() => {
+                edit.loadLatest?.();
+                setResetKey((key) => key + 1);
+              }),
+          }}
+          error={save.error}
+          busy={save.isPending}
+        />
+        <Stack direction="row" spacing={2} alignItems="center">
+          <Button variant="contained" onClick={() => void submit()} disabled={!dirty || save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save as a new version'}
+          </Button>
+          {!dirty && (
+            <Typography variant="body2" color="text.secondary">
+              No changes to save.
+            </Typography>
+          )}
+        </Stack>
+      </Stack>
+      {edit.guard.dialog}
+    </SectionCard>
+  );
+}
+
 /** Legal (spec 2 §2, §3 "Legal terms"): the terms students get, saved as versions; the versions compared. */
 export default function LegalPage() {
   const versions = useTermsVersions();
-  const save = useSaveTerms();
   const latest = versions.data?.[0] ?? null;
-  const [content, setContent] = useState('');
-  const [note, setNote] = useState('');
-  const [minor, setMinor] = useState(false);
-  const [noteError, setNoteError] = useState('');
-  // the version the editor started from, and a key that reloads the editor with `content`
-  const [base, setBase] = useState<number | null>(null);
-  const [resetKey, setResetKey] = useState(0);
   const [compare, setCompare] = useState<{ older: number; newer: number } | null>(null);
-
-  // the first load, or a reload after a conflict: the editor takes the latest text
-  useEffect(() => {
-    if (versions.data && base === null) {
-      setContent(latest?.content ?? '');
-      setBase(latest?.version ?? 0);
-      setResetKey((k) => k + 1);
-    }
-  }, [versions.data, latest, base]);
-
-  const dirty = base !== null && content !== (versions.data?.find((v) => v.version === base)?.content ?? '');
-  const guard = useLeaveGuard(
-    dirty && !save.isPending,
-    'Your changes to the terms have not been saved and will be lost.',
-  );
-  const conflict = save.isError && isApiError(save.error) && save.error.status === 409;
-  const newerSaved = latest !== null && base !== null && latest.version > base;
-
-  async function submit() {
-    if (base === null) return;
-    if (!note.trim()) {
-      setNoteError('Say what changed in a change note');
-      return;
-    }
-    try {
-      const result = await save.mutateAsync({
-        content,
-        changeNote: note.trim(),
-        minorChange: minor,
-        baseVersion: base,
-      });
-      setBase(result.data.version);
-      setContent(result.data.content);
-      setResetKey((k) => k + 1);
-      setNote('');
-      setMinor(false);
-    } catch {
-      // shown beside the editor; what was typed stays
-    }
-  }
-
-  async function loadLatest() {
-    save.reset();
-    await versions.refetch();
-    setBase(null);
-  }
 
   if (versions.isPending) {
     return (
@@ -183,74 +265,7 @@ export default function LegalPage() {
         }
       />
       <Stack spacing={3}>
-        <SectionCard title={latest ? `Edit the terms (version ${latest.version})` : 'Write the first terms'}>
-          <Stack spacing={2}>
-            {latest ? (
-              <Typography variant="body2" color="text.secondary">
-                Saved {formatDateLong(latest.createdAt)} by {latest.createdBy}: {latest.changeNote}
-              </Typography>
-            ) : (
-              <Typography variant="body2" color="text.secondary">
-                No terms have been saved yet. Students are asked to accept the first version.
-              </Typography>
-            )}
-            <RichTextEditor
-              label="Terms and conditions"
-              value={content}
-              onChange={setContent}
-              resetKey={resetKey}
-              error={content.length > TERMS_MAX_LENGTH}
-              helperText={
-                content.length > TERMS_MAX_LENGTH
-                  ? `The terms may hold at most ${formatIndianNumber(TERMS_MAX_LENGTH)} characters (now ${formatIndianNumber(content.length)}).`
-                  : undefined
-              }
-            />
-            <TextField
-              label="Change note"
-              value={note}
-              required
-              onChange={(event) => {
-                setNote(event.target.value);
-                setNoteError('');
-              }}
-              error={Boolean(noteError)}
-              helperText={noteError || `What changed, for the version list (${note.length}/${TERMS_NOTE_MAX_LENGTH})`}
-              slotProps={{ htmlInput: { maxLength: TERMS_NOTE_MAX_LENGTH } }}
-              fullWidth
-            />
-            <FormControlLabel
-              control={
-                <Checkbox checked={minor} onChange={(event) => setMinor(event.target.checked)} disabled={!latest} />
-              }
-              label="Minor change: students who accepted an earlier version are not asked again"
-            />
-            {(conflict || newerSaved) && (
-              <Alert
-                severity="warning"
-                action={
-                  <Button color="inherit" size="small" onClick={() => void loadLatest()}>
-                    Load the latest
-                  </Button>
-                }
-              >
-                {conflict ? errorMessage(save.error) : `Version ${latest!.version} was saved while you were editing.`}{' '}
-                Your text stays here until you load the latest version.
-              </Alert>
-            )}
-            {save.isError && !conflict && <Alert severity="error">{errorMessage(save.error)}</Alert>}
-            <Stack direction="row" spacing={2} alignItems="center">
-              <Button variant="contained" onClick={() => void submit()} disabled={!dirty || save.isPending}>
-                {save.isPending ? 'Saving…' : 'Save as a new version'}
-              </Button>
-              {!dirty && (
-                <Typography variant="body2" color="text.secondary">
-                  No changes to save.
-                </Typography>
-              )}
-            </Stack>
-          </Stack>
-        </SectionCard>
+        <TermsEditor latest={latest} />
 
         <SectionCard title="Versions">
           {list.length === 0 ? (
@@ -274,7 +289,6 @@ export default function LegalPage() {
           </SectionCard>
         )}
       </Stack>
-      {guard.dialog}
     </Box>
   );
 }
