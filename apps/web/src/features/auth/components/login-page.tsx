@@ -78,7 +78,7 @@ export default function LoginPage() {
       {
         onSuccess: (result) => {
           const now = Date.now();
-          setSent({ at: now, resendAt: now + result.resendAfterSeconds * 1000, message: result.message });
+          setSent({ at: now, resendAt: now + result.data.resendAfterSeconds * 1000, message: result.message });
           setCode('');
           setCodeError(null);
         },

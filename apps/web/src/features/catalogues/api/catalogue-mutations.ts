@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { cataloguesContract, type CatalogueDetail, type RouteInput } from '@lectern/contract';
-import { apiCallWithHeaders } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
+import { useRouteMutation } from '../../../lib/controllers/use-route-mutation';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type CreateCatalogueInput = RouteInput<typeof cataloguesContract.create>['body'];
@@ -16,11 +16,8 @@ function settle(queryClient: QueryClient, detail?: CatalogueDetail) {
 /** POST /publisher/cataloguemanager/create: the server's message ("Catalogue 'X' was created.") shows on success. */
 export function useCreateCatalogue() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: CreateCatalogueInput) => {
-      const result = await apiCallWithHeaders(cataloguesContract.create, { body });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(cataloguesContract.create, {
+    toInput: (body: CreateCatalogueInput) => ({ body }),
     meta: { serverMessage: true },
     onSuccess: (result) => settle(queryClient, result.data),
   });
@@ -33,11 +30,8 @@ export function useCreateCatalogue() {
  */
 export function useUpdateCatalogue() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: UpdateCatalogueInput) => {
-      const result = await apiCallWithHeaders(cataloguesContract.update, { body });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(cataloguesContract.update, {
+    toInput: (body: UpdateCatalogueInput) => ({ body }),
     meta: { serverMessage: true },
     onSuccess: (result) => settle(queryClient, result.data),
     onError: (error) => {
@@ -49,13 +43,10 @@ export function useUpdateCatalogue() {
 /** DELETE /publisher/cataloguemanager/catalogue/{catalogueId}: refused (with the server's reason) while listed or with subscribers. */
 export function useDeleteCatalogue() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (catalogueId: string) => {
-      const result = await apiCallWithHeaders(cataloguesContract.remove, { params: { catalogueId } });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(cataloguesContract.remove, {
+    toInput: (catalogueId: string) => ({ params: { catalogueId } }),
     meta: { serverMessage: true },
     onSuccess: (result) => queryClient.removeQueries({ queryKey: queryKeys.catalogue(result.data.catalogueId) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...queryKeys.catalogues, 'list'] }),
+    invalidate: [[...queryKeys.catalogues, 'list']],
   });
 }

@@ -1,9 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { filesContract, type RouteInput } from '@lectern/contract';
-import { apiCallWithHeaders } from '../../../lib/api-client';
+import { useRouteMutation } from '../../../lib/controllers/use-route-mutation';
 import { refreshSubjectVideos } from '../../../lib/query-keys';
 
 export type Destination = RouteInput<typeof filesContract.copyFiles>['body']['destination'];
+type Transfer = { videoIds: string[]; destination: Destination };
 
 /** After a change: the video lists and the subjects involved (a move or delete detaches subtopics). */
 function useRefresh() {
@@ -16,25 +17,18 @@ function useRefresh() {
 /** PUT copyfiles or movefiles: the chosen videos to another subject, unit and topic. */
 export function useTransferVideos(kind: 'copy' | 'move', fromSubjectId: string) {
   const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async (input: { videoIds: string[]; destination: Destination }) => {
-      const route = kind === 'copy' ? filesContract.copyFiles : filesContract.moveFiles;
-      const result = await apiCallWithHeaders(route, { body: input });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(kind === 'copy' ? filesContract.copyFiles : filesContract.moveFiles, {
+    toInput: (body: Transfer) => ({ body }),
     meta: { serverMessage: true },
-    onSettled: (_data, _error, input) => refresh([fromSubjectId, input.destination.subjectId]),
+    onSettled: (_data, _error, body: Transfer) => refresh([fromSubjectId, body.destination.subjectId]),
   });
 }
 
 /** DELETE deletefiles (with a body): the stored files and their records. */
 export function useDeleteVideos(subjectId: string) {
   const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async (videoIds: string[]) => {
-      const result = await apiCallWithHeaders(filesContract.deleteFiles, { body: { videoIds } });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(filesContract.deleteFiles, {
+    toInput: (videoIds: string[]) => ({ body: { videoIds } }),
     meta: { serverMessage: true },
     onSettled: () => refresh([subjectId]),
   });

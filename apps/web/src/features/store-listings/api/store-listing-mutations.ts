@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { storeListingsContract, type StoreListing, type RouteInput } from '@lectern/contract';
-import { apiCallWithHeaders } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
+import { useRouteMutation } from '../../../lib/controllers/use-route-mutation';
 import { queryKeys } from '../../../lib/query-keys';
 import { storeListingKeys } from './store-listing-keys';
 
@@ -20,11 +20,8 @@ function settle(queryClient: QueryClient, listing?: StoreListing) {
 /** POST /publisher/storemanager/create: the server's message shows on success. */
 export function useCreateStoreListing() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: CreateStoreListingInput) => {
-      const result = await apiCallWithHeaders(storeListingsContract.create, { body });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(storeListingsContract.create, {
+    toInput: (body: CreateStoreListingInput) => ({ body }),
     // the editor shows a refusal above the form (and scrolls to it), so no snackbar repeats it
     meta: { serverMessage: true, silentError: true },
     onSuccess: (result) => settle(queryClient, result.data),
@@ -34,11 +31,8 @@ export function useCreateStoreListing() {
 /** PUT /publisher/storemanager/update at the version the editor saw; a stale one answers 409 with the server's message. */
 export function useUpdateStoreListing() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: UpdateStoreListingInput) => {
-      const result = await apiCallWithHeaders(storeListingsContract.update, { body });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(storeListingsContract.update, {
+    toInput: (body: UpdateStoreListingInput) => ({ body }),
     meta: { serverMessage: true, silentError: true },
     onSuccess: (result) => settle(queryClient, result.data),
     onError: (error) => {
@@ -50,11 +44,8 @@ export function useUpdateStoreListing() {
 /** DELETE /publisher/storemanager/store/{storeId}: a draft no coupon names; a refusal shows the server's reason. */
 export function useDeleteStoreListing() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (storeId: string) => {
-      const result = await apiCallWithHeaders(storeListingsContract.remove, { params: { storeId } });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(storeListingsContract.remove, {
+    toInput: (storeId: string) => ({ params: { storeId } }),
     meta: { serverMessage: true },
     onSuccess: (result) => queryClient.removeQueries({ queryKey: storeListingKeys.one(result.data.storeListingId) }),
     onSettled: () => settle(queryClient),

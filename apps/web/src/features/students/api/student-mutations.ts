@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { studentsContract, type SubscriptionUpdateBody } from '@lectern/contract';
-import { apiCallWithHeaders } from '../../../lib/api-client';
+import { useRouteMutation } from '../../../lib/controllers/use-route-mutation';
 
 /**
  * POST /students/subscription/update: grant, extend or cancel, each with its reason. The server's
@@ -8,11 +7,8 @@ import { apiCallWithHeaders } from '../../../lib/api-client';
  * page reloads the student 2 seconds after a success (spec 2 §4).
  */
 export function useUpdateStudentSubscription() {
-  return useMutation({
-    mutationFn: async (body: SubscriptionUpdateBody) => {
-      const result = await apiCallWithHeaders(studentsContract.updateSubscription, { body });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(studentsContract.updateSubscription, {
+    toInput: (body: SubscriptionUpdateBody) => ({ body }),
     // the dialog shows a failure itself (409: the server's message), so no snackbar repeats it
     meta: { serverMessage: true, silentError: true },
   });
@@ -20,13 +16,10 @@ export function useUpdateStudentSubscription() {
 
 /** GET /users/user/autoverify/email_otp: staff mark the student's e-mail verified, with an optional reason. */
 export function useVerifyStudentEmail() {
-  return useMutation({
-    mutationFn: async (input: { studentId: string; reason?: string }) => {
-      const result = await apiCallWithHeaders(studentsContract.verifyEmail, {
-        query: { studentId: input.studentId, ...(input.reason ? { reason: input.reason } : {}) },
-      });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(studentsContract.verifyEmail, {
+    toInput: (input: { studentId: string; reason?: string }) => ({
+      query: { studentId: input.studentId, ...(input.reason ? { reason: input.reason } : {}) },
+    }),
     // the dialog shows a failure itself (409: the server's message), so no snackbar repeats it
     meta: { serverMessage: true, silentError: true },
   });
@@ -34,11 +27,8 @@ export function useVerifyStudentEmail() {
 
 /** POST /students/student/verify-email/{studentId}: mails the student a link that verifies their address. */
 export function useSendVerificationEmail() {
-  return useMutation({
-    mutationFn: async (studentId: string) => {
-      const result = await apiCallWithHeaders(studentsContract.sendVerification, { params: { studentId } });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(studentsContract.sendVerification, {
+    toInput: (studentId: string) => ({ params: { studentId } }),
     meta: { serverMessage: true },
   });
 }
