@@ -192,7 +192,7 @@ describe('OTS manager', () => {
       const stale = card(finance.page).getByRole('alert').filter({ hasText: message });
       await stale.waitFor();
       await checkScreen(finance.page, 'edit-ots-stale');
-      await stale.getByRole('button', { name: 'Reload' }).click();
+      await stale.getByRole('button', { name: 'Load latest' }).click();
       await expect.poll(async () => (await rows(finance.page)).map((row) => row.fields[0])).toContain(label);
       expect((await rows(finance.page)).every((row) => row.fields[2] !== 'UPSC26-OLD')).toBe(true);
       expect(await card(finance.page).getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);

@@ -1,14 +1,16 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from '../components/confirm-dialog';
 
-/**
- * Asks before unsaved changes are left behind: another page of the console (the router's blocker, with
- * 'Leave without saving?' and `message`) or the browser tab itself (beforeunload, the browser's own
- * question). Render `dialog`; `allow()` lets the next navigation through (a save's own move).
- */
-export function useLeaveGuard(dirty: boolean, message: ReactNode): { dialog: ReactNode; allow: () => void } {
-  const allowed = useRef(false);
+interface LeaveGuardProps {
+  dirty: boolean;
+  message: ReactNode;
+  /** set by `allow()`: the next navigation goes through */
+  allowed: RefObject<boolean>;
+}
+
+/** The guard itself: the router's blocker and the tab's beforeunload live while it is rendered. */
+function LeaveGuard({ dirty, message, allowed }: LeaveGuardProps) {
   const proceeding = useRef(false);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -24,12 +26,7 @@ export function useLeaveGuard(dirty: boolean, message: ReactNode): { dialog: Rea
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  // a save's own navigation is let through once, then the guard is back
-  useEffect(() => {
-    allowed.current = false;
-  });
-
-  const dialog = (
+  return (
     <ConfirmDialog
       open={blocker.state === 'blocked'}
       title="Leave without saving?"
@@ -47,8 +44,25 @@ export function useLeaveGuard(dirty: boolean, message: ReactNode): { dialog: Rea
       }}
     />
   );
+}
+
+/**
+ * Asks before unsaved changes are left behind: another page of the console (the router's blocker, with
+ * 'Leave without saving?' and `message`) or the browser tab itself (beforeunload, the browser's own
+ * question). Render `dialog`: the guard lives in it, so one left unrendered guards nothing (the router
+ * keeps one blocker, so a page whose parts each hold an editor renders one guard for them all).
+ * `allow()` lets the next navigation through (a save's own move).
+ */
+export function useLeaveGuard(dirty: boolean, message: ReactNode): { dialog: ReactNode; allow: () => void } {
+  const allowed = useRef(false);
+
+  // a save's own navigation is let through once, then the guard is back
+  useEffect(() => {
+    allowed.current = false;
+  });
+
   return {
-    dialog,
+    dialog: <LeaveGuard dirty={dirty} message={message} allowed={allowed} />,
     allow: () => {
       allowed.current = true;
     },

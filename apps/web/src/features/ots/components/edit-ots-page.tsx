@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,7 +11,6 @@ import { useOtsCatalogues } from '../api/get-ots-catalogues';
 import { useOtsSubscriptions } from '../api/get-ots-subscriptions';
 import { useUpdateOts } from '../api/update-ots';
 import { useLeaveGuard } from '../../../hooks/use-leave-guard';
-import { useOtsDrafts } from '../hooks/use-ots-drafts';
 import { SubscriptionOtsCard } from './subscription-ots-card';
 
 const PAGE_NAME = PAGES.find((page) => page.path === '/publisher/editOts')?.pageName ?? 'Edit OTS';
@@ -26,17 +26,25 @@ export default function EditOtsPage() {
   const catalogues = useOtsCatalogues();
   const subscriptions = useOtsSubscriptions(catalogueId);
   const update = useUpdateOts(catalogueId ?? '');
-  const { drafts, add, edit, remove, discard, anyChanged } = useOtsDrafts();
+  // the subscriptions whose cards hold unsaved changes
+  const [changed, setChanged] = useState<Record<string, boolean>>({});
+  const markChanged = useCallback(
+    (subscriptionId: string, now: boolean) =>
+      setChanged((previous) =>
+        Boolean(previous[subscriptionId]) === now ? previous : { ...previous, [subscriptionId]: now },
+      ),
+    [],
+  );
 
   const catalogue = catalogues.data?.find((entry) => entry.catalogueId === catalogueId);
   const subtitle = catalogue ? `${catalogue.catalogueName} (${catalogue.catalogueCode})` : undefined;
   const header = <PageHeader title={PAGE_NAME} subtitle={subtitle} back={MANAGER_PATH} />;
 
   const changedLabels = (subscriptions.data ?? [])
-    .filter((subscription) => drafts[subscription.subscriptionId])
+    .filter((subscription) => changed[subscription.subscriptionId])
     .map((subscription) => `'${subscription.subscriptionLabel}'`);
   const leaveGuard = useLeaveGuard(
-    anyChanged,
+    changedLabels.length > 0,
     `Your changes to the one-time-sale products of ${changedLabels.join(', ')} are not saved. Leaving discards them.`,
   );
 
@@ -78,20 +86,9 @@ export default function EditOtsPage() {
               <SubscriptionOtsCard
                 key={id}
                 subscription={subscription}
-                draft={drafts[id]}
                 saving={update.isPending && update.variables.subscriptionId === id}
-                onAdd={() => add(subscription)}
-                onEdit={(key, changes) => edit(subscription, key, changes)}
-                onRemove={(key) => remove(subscription, key)}
-                onDiscard={() => discard(id)}
-                onSave={async (body) => {
-                  await update.mutateAsync(body);
-                  discard(id);
-                }}
-                onReload={() => {
-                  discard(id);
-                  void subscriptions.refetch();
-                }}
+                onSave={async (body) => (await update.mutateAsync(body)).data}
+                onChangedChange={(now) => markChanged(id, now)}
               />
             );
           })}

@@ -4,42 +4,45 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import { useForm } from 'react-hook-form';
 import {
   plural,
   MESSAGES,
   OtsRowInputSchema,
+  addOtsRow,
+  deleteOtsRow,
+  editOtsRow,
   fillMessage,
+  otsDraftChanged,
   formatDate,
   formatMoney,
   type OtsDraftRow,
-  type OtsFields,
   type OtsUpdateBody,
   type Subscription,
 } from '@lectern/contract';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DISCARD_TITLE } from '../../../components/drawer-form';
 import { SectionCard } from '../../../components/section-card';
-import { isApiError } from '../../../lib/api-error';
-import { errorMessage } from '../../../lib/query-client';
+import { SaveProblem } from '../../../components/form/stale-version-alert';
+import { useEditController } from '../../../lib/controllers/use-edit-controller';
 import { pendingCount, savedRows, type OtsDraft } from '../hooks/use-ots-drafts';
 import { OTS_FIELDS, OtsRowsTable, fieldId, type RowErrors } from './ots-rows-table';
 
 export interface SubscriptionOtsCardProps {
-  /** The server's copy. */
+  /** The server's copy, as the page reads it now. */
   subscription: Subscription;
-  /** The subscription's unsaved changes, if any. */
-  draft: OtsDraft | undefined;
   saving: boolean;
-  /** Adds a new row and gives its key. */
-  onAdd: () => string;
-  onEdit: (key: string, changes: Partial<OtsFields>) => void;
-  onRemove: (key: string) => void;
-  onDiscard: () => void;
-  /** Sends the rows; rejects with the server's error. */
-  onSave: (body: OtsUpdateBody) => Promise<unknown>;
-  /** After a stale version: drop the changes and load the latest copy. */
-  onReload: () => void;
+  /** Sends the rows; answers the subscription as saved, or rejects with the server's error. */
+  onSave: (body: OtsUpdateBody) => Promise<Subscription>;
+  /** Whether the card holds unsaved changes (the page asks before they are left behind). */
+  onChangedChange: (changed: boolean) => void;
 }
+
+interface OtsValues {
+  rows: OtsDraftRow[];
+}
+
+const otsValues = (subscription: Subscription): OtsValues => ({ rows: savedRows(subscription.otsList) });
 
 /** Where the focus goes when no row can take it. */
 const ADD_BUTTON = 'add-button';
@@ -90,29 +93,55 @@ function validity(subscription: Subscription): string | null {
  * editable table. Changes stay in the page's draft until 'Save' sends them all at the version the edit
  * started from; 'Discard' returns to the saved copy.
  */
-export function SubscriptionOtsCard({
-  subscription,
-  draft,
-  saving,
-  onAdd,
-  onEdit,
-  onRemove,
-  onDiscard,
-  onSave,
-  onReload,
-}: SubscriptionOtsCardProps) {
+export function SubscriptionOtsCard({ subscription, saving, onSave, onChangedChange }: SubscriptionOtsCardProps) {
   const { confirm, confirmDialog } = useConfirm();
   const [showErrors, setShowErrors] = useState(false);
   const [saveError, setSaveError] = useState<unknown>(null);
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
+  const nextKey = useRef(0);
   const { subscriptionId, subscriptionLabel } = subscription;
-  const rows = draft?.rows ?? savedRows(subscription.otsList);
-  const changed = draft !== undefined;
+  const form = useForm<OtsValues>({ defaultValues: otsValues(subscription) });
+  const edit = useEditController<Subscription, OtsValues>({
+    item: subscription,
+    form,
+    toValues: otsValues,
+    latest: subscription,
+    labels: { rows: 'One-time-sale products' },
+    // the rows say what was done to the copy read (a row deleted, one edited): sent at another version
+    // they would put back rows the user never touched, or name a row that is gone
+    allowOverwrite: false,
+    // no guard of its own (its dialog is not rendered): the page asks once, naming every changed card
+    save: async (values, base) => {
+      setSaveError(null);
+      const saved = await onSave({
+        subscriptionId,
+        version: base?.version ?? 0,
+        otsList: otsList(values.rows),
+      }).catch((error: unknown) => {
+        setSaveError(error);
+        throw error;
+      });
+      form.reset(otsValues(saved));
+      setShowErrors(false);
+      return saved;
+    },
+  });
+  const saved = savedRows((edit.base ?? subscription).otsList);
+  const rows = form.watch('rows');
+  const changed = otsDraftChanged(saved, rows);
+  const draft: OtsDraft | undefined = changed ? { version: edit.base?.version ?? 0, saved, rows } : undefined;
   const pending = pendingCount(draft);
   const errors = showErrors ? rowErrors(rows) : {};
   const problems = Object.keys(errors).length;
-  const stale = isApiError(saveError) && saveError.status === 409;
+
+  useEffect(() => onChangedChange(changed), [changed, onChangedChange]);
+
+  // while nothing is changed here, the card shows the server's copy as the page reads it
+  const { loadLatest } = edit;
+  useEffect(() => {
+    if (!changed && !edit.stale && loadLatest) loadLatest();
+  }, [changed, edit.stale, loadLatest]);
 
   // a new row's first field, or the first field to fix, takes the focus once it is on screen
   useEffect(() => {
@@ -122,28 +151,28 @@ export function SubscriptionOtsCard({
     setFocusTarget(null);
   }, [focusTarget]);
 
+  function change(apply: (current: OtsDraftRow[]) => OtsDraftRow[]) {
+    form.setValue('rows', apply(form.getValues('rows')), { shouldDirty: true });
+  }
+
   function add() {
-    const key = onAdd();
+    nextKey.current += 1;
+    const key = `new-${nextKey.current}`;
+    change((current) => addOtsRow(current, key));
     setFocusTarget(fieldId(subscriptionId, key, 'productLabel'));
   }
 
   async function save() {
-    if (!draft) return;
-    const found = rowErrors(draft.rows);
-    const firstKey = draft.rows.find((row) => found[row.key])?.key;
+    if (!changed) return;
+    const found = rowErrors(rows);
+    const firstKey = rows.find((row) => found[row.key])?.key;
     if (firstKey) {
       setShowErrors(true);
       const field = OTS_FIELDS.find((entry) => found[firstKey]?.[entry.field])?.field ?? 'productLabel';
       setFocusTarget(fieldId(subscriptionId, firstKey, field));
       return;
     }
-    setSaveError(null);
-    try {
-      await onSave({ subscriptionId, version: draft.version, otsList: otsList(draft.rows) });
-      setShowErrors(false);
-    } catch (error) {
-      setSaveError(error);
-    }
+    await edit.submit(form.getValues());
   }
 
   async function discard() {
@@ -155,15 +184,9 @@ export function SubscriptionOtsCard({
       destructive: true,
     });
     if (!yes) return;
-    onDiscard();
+    form.reset(otsValues(edit.base ?? subscription));
     setShowErrors(false);
     setSaveError(null);
-  }
-
-  function reload() {
-    setSaveError(null);
-    setShowErrors(false);
-    onReload();
   }
 
   const term = validity(subscription);
@@ -191,21 +214,7 @@ export function SubscriptionOtsCard({
         {subscription.featured && <Figure label="Featured" value="Yes" />}
       </Box>
 
-      {saveError !== null && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            stale ? (
-              <Button color="inherit" size="small" onClick={reload}>
-                Reload
-              </Button>
-            ) : undefined
-          }
-        >
-          {errorMessage(saveError)}
-        </Alert>
-      )}
+      <SaveProblem edit={edit} error={saveError} busy={saving} />
       {problems > 0 && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {fillMessage(MESSAGES.otsRowInvalid, { details: details.join('; ') })}
@@ -219,9 +228,9 @@ export function SubscriptionOtsCard({
         draft={draft}
         errors={errors}
         disabled={saving}
-        onEdit={onEdit}
+        onEdit={(key, changes) => change((current) => editOtsRow(current, key, changes))}
         onRemove={(key, index) => {
-          onRemove(key);
+          change((current) => deleteOtsRow(current, key));
           // the deleted row's button is gone: the focus goes to a neighbouring row, else to 'Add product'
           const next = rows[index + 1] ?? rows[index - 1];
           setFocusTarget(
