@@ -39,6 +39,10 @@ export interface Database {
   listen(channel: string, onNotify: (payload: string) => void, hooks?: ListenHooks): Promise<() => Promise<void>>;
   /** the PostgreSQL schema in use when not the default (test suites get their own) */
   searchPath?: string;
+  /** PostgreSQL only: the connection string it was opened with (a test's second connection) */
+  url?: string;
+  /** PGlite only: the whole data directory as a tarball (a test run's template database) */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -47,6 +51,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; without it, in memory */
   pgliteDir?: string;
+  /** an in-memory PGlite starts from this dumped data directory (a test run's template database) */
+  pgliteFrom?: Blob;
   /** PostgreSQL schema to use (tests give each suite its own) */
   searchPath?: string;
   poolSize?: number;
@@ -81,9 +87,9 @@ export class DatabaseOpenError extends Error {
  * `dir` and renamed into place once complete, so a first start killed part-way leaves either nothing
  * or a whole cluster, and the next start simply does it again.
  */
-async function openPglite(dir: string | undefined): Promise<PGlite> {
+async function openPglite(dir: string | undefined, from?: Blob): Promise<PGlite> {
   if (!dir) {
-    const memory = new PGlite();
+    const memory = new PGlite(from ? { loadDataDir: from } : {});
     await memory.waitReady;
     return memory;
   }
@@ -195,10 +201,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           wait: reconnectWait,
         }),
       searchPath: options.searchPath,
+      url: options.databaseUrl,
       close: () => pool.end(),
     };
   }
-  const client = await openPglite(options.pgliteDir);
+  const client = await openPglite(options.pgliteDir, options.pgliteFrom);
   /** parameterless SQL that must not leave the one session inside a failed transaction */
   const execEnding = (sql: string) => {
     const wrapped = EXPLICIT_TRANSACTION.exec(sql);
@@ -241,6 +248,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await unlisten().catch(() => undefined);
       };
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

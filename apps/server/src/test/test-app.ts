@@ -8,6 +8,7 @@ import { build, type LecternApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import type { CodeDelivery } from '../modules/auth/code-delivery';
 import { DEMO_STAFF } from '@lectern/contract';
+import { copyOfTemplate, runTemplate } from './template';
 
 // One RSA key for the whole test process: generating one per suite is slow and proves nothing.
 const TEST_PRIVATE_KEY = crypto
@@ -89,18 +90,9 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
-/** Builds the app on a fresh database with the demo data, and a signing client for it. */
-export async function createTestApp(
-  overrides: Partial<Config> = {},
-  options: {
-    configure?: (app: LecternApp) => void;
-    worker?: boolean;
-    /** keep the app's own logger, writing here (the tests of what reaches the log) */
-    logStream?: NodeJS.WritableStream;
-  } = {},
-): Promise<TestContext> {
-  const { database, drop } = await createTestDatabase();
-  const config = loadConfig(
+/** The configuration of a test app: demo mode, the test keys, a short OTP window; `overrides` on top. */
+function testConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig(
     { NODE_ENV: 'test', DEMO_MODE: 'true' },
     {
       validateResponses: true,
@@ -109,6 +101,44 @@ export async function createTestApp(
       otp: { resendCooldownMs: 30_000, windowMs: 15 * 60_000, maxPerNumber: 5, maxPerAddress: 1000, ...overrides.otp },
     },
   );
+}
+
+/** Settings the demo seed reads: a suite that changes one cannot start from the run's template. */
+const SEEDED_FROM: readonly (keyof Config)[] = ['invoicing', 'meetings', 'databaseUrl'];
+
+/** Migrates `database` and seeds the demo data into it, as a test app's start-up does (the run's template). */
+export async function migrateAndSeed(database: Database): Promise<void> {
+  const app = await build({
+    config: testConfig(),
+    database,
+    delivery: new CapturingDelivery(),
+    seed: true,
+    logger: false,
+    worker: false,
+    demoMedia: false,
+  });
+  await app.ready();
+  await app.close();
+}
+
+/**
+ * Builds the app on a database of its own holding the demo data (a copy of the run's template, or
+ * migrated and seeded here with `fresh` or seed settings of its own), and a signing client for it.
+ */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: {
+    configure?: (app: LecternApp) => void;
+    worker?: boolean;
+    /** keep the app's own logger, writing here (the tests of what reaches the log) */
+    logStream?: NodeJS.WritableStream;
+    /** migrate and seed an empty database rather than copy the run's template (the seed's own suites) */
+    fresh?: boolean;
+  } = {},
+): Promise<TestContext> {
+  const template = options.fresh || SEEDED_FROM.some((key) => key in overrides) ? null : runTemplate();
+  const { database, drop } = template ? await copyOfTemplate(template) : await createTestDatabase();
+  const config = testConfig(overrides);
   // Files of each test app go to a temporary folder of their own, removed on close.
   const storageDir = overrides.storage ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-storage-'));
   if (storageDir) config.storage = { ...config.storage, localDir: storageDir };

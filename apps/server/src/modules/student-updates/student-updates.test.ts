@@ -693,7 +693,7 @@ describe('scheduled publish with two workers on one database', () => {
     t = await createTestApp();
     if (t.database.driver === 'postgres') {
       second = await openDatabase({
-        databaseUrl: process.env.DATABASE_URL,
+        databaseUrl: t.database.url,
         searchPath: t.database.searchPath,
         poolSize: 3,
       });
