@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -10,7 +9,9 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import type { Category } from '@lectern/contract';
 import { DrawerForm } from '../../../components/drawer-form';
-import { errorMessage } from '../../../lib/query-client';
+import { SaveProblem } from '../../../components/form/stale-version-alert';
+import { useEditController } from '../../../lib/controllers/use-edit-controller';
+import { useCategories } from '../../../lib/queries/get-categories';
 import { useCreateCategory, useUpdateCategory } from '../api/category-mutations';
 import {
   CategoryFormSchema,
@@ -29,94 +30,109 @@ export interface CategoryDrawerProps {
   onClose: () => void;
 }
 
+const CATEGORY_FIELD_LABELS = {
+  categoryName: 'Category name',
+  publishState: 'Published',
+  subCategories: 'Sub-categories',
+} as const;
+
 /**
  * Add or edit a category in the right-hand drawer: its name, whether it is published, and its
- * sub-categories (add, rename, remove, drag to reorder). A failure keeps everything typed and says why.
+ * sub-categories (add, rename, remove, drag to reorder). It saves at the version read; a failure keeps
+ * everything typed and says why, and a stale version shows the one notice (what changed, 'Load latest',
+ * 'Overwrite with mine').
  */
 export function CategoryDrawer({ open, category, onClose }: CategoryDrawerProps) {
   const create = useCreateCategory();
   const update = useUpdateCategory();
   const mutation = category ? update : create;
-  const { control, register, handleSubmit, formState } = useForm<CategoryFormInput, unknown, CategoryFormValues>({
+  const categories = useCategories();
+  const form = useForm<CategoryFormInput, unknown, CategoryFormValues>({
     resolver: zodResolver(CategoryFormSchema),
     // checked on save, then as typed: a check on blur would add or drop a message under a row while
     // the pointer is on its way to 'Add sub-category', moving the button from under the click
     mode: 'onSubmit',
     defaultValues: category ? valuesOf(category) : EMPTY_CATEGORY,
   });
+  const { control, register, handleSubmit, formState } = form;
   const { errors, isDirty } = formState;
+  const edit = useEditController({
+    item: category,
+    form,
+    toValues: valuesOf,
+    // the list is read again after every save, a refused one too
+    latest: category ? categories.data?.find((entry) => entry.categoryId === category.categoryId) : undefined,
+    labels: CATEGORY_FIELD_LABELS,
+    guardWhen: open,
+    guardMessage: 'The category you are editing has not been saved.',
+    save: async (values, base) => {
+      if (base) await update.mutateAsync({ categoryId: base.categoryId, version: base.version, ...values });
+      else await create.mutateAsync(values);
+    },
+  });
   const listed = useMemo(
     () => new Map(category?.subCategories.map((sub) => [sub.subCategoryId, sub.catalogues.length]) ?? []),
     [category],
   );
 
   async function submit(values: CategoryFormValues) {
-    try {
-      if (category) {
-        await update.mutateAsync({ categoryId: category.categoryId, version: category.version, ...values });
-      } else {
-        await create.mutateAsync(values);
-      }
-      onClose();
-    } catch {
-      // the drawer shows the message (the snackbar too) and keeps what was typed
-    }
+    // the drawer shows a refusal (the snackbar too) and keeps what was typed
+    if (await edit.submit(values)) onClose();
   }
 
   return (
-    <DrawerForm
-      open={open}
-      onClose={onClose}
-      title={category ? `Edit ${category.categoryName}` : 'Add category'}
-      subtitle={
-        category
-          ? `${plural(category.catalogues.length, 'catalogue')} listed in this category.`
-          : 'New categories go last in the store; drag them into place in the list.'
-      }
-      primaryLabel={category ? 'Save changes' : 'Create category'}
-      submitting={mutation.isPending}
-      dirty={isDirty}
-      onSubmit={(event) => void handleSubmit(submit)(event)}
-    >
-      {mutation.error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {errorMessage(mutation.error)}
-        </Alert>
-      )}
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-        <TextField
-          label="Category name"
-          required
-          autoComplete="off"
-          {...register('categoryName')}
-          error={Boolean(errors.categoryName)}
-          helperText={errors.categoryName?.message}
-          slotProps={{ htmlInput: { maxLength: 80 } }}
-        />
-        <Controller
-          control={control}
-          name="publishState"
-          render={({ field }) => (
-            <FormControl>
-              <FormControlLabel
-                label="Published"
-                control={
-                  <Switch
-                    checked={field.value ?? false}
-                    inputRef={field.ref}
-                    onBlur={field.onBlur}
-                    onChange={(_event, checked) => field.onChange(checked)}
-                  />
-                }
-              />
-              <FormHelperText>
-                {field.value ? 'Students see it in the store.' : 'Hidden from the store until published.'}
-              </FormHelperText>
-            </FormControl>
-          )}
-        />
-        <SubCategoryFields control={control} register={register} errors={errors} listed={listed} />
-      </Box>
-    </DrawerForm>
+    <>
+      <DrawerForm
+        open={open}
+        onClose={onClose}
+        title={category ? `Edit ${category.categoryName}` : 'Add category'}
+        subtitle={
+          category
+            ? `${plural(category.catalogues.length, 'catalogue')} listed in this category.`
+            : 'New categories go last in the store; drag them into place in the list.'
+        }
+        primaryLabel={category ? 'Save changes' : 'Create category'}
+        submitting={mutation.isPending}
+        dirty={isDirty}
+        onSubmit={(event) => void handleSubmit(submit)(event)}
+      >
+        <SaveProblem edit={edit} error={mutation.error} busy={mutation.isPending} onSaved={onClose} />
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+          <TextField
+            label="Category name"
+            required
+            autoComplete="off"
+            {...register('categoryName')}
+            error={Boolean(errors.categoryName)}
+            helperText={errors.categoryName?.message}
+            slotProps={{ htmlInput: { maxLength: 80 } }}
+          />
+          <Controller
+            control={control}
+            name="publishState"
+            render={({ field }) => (
+              <FormControl>
+                <FormControlLabel
+                  label="Published"
+                  control={
+                    <Switch
+                      checked={field.value ?? false}
+                      inputRef={field.ref}
+                      onBlur={field.onBlur}
+                      onChange={(_event, checked) => field.onChange(checked)}
+                    />
+                  }
+                />
+                <FormHelperText>
+                  {field.value ? 'Students see it in the store.' : 'Hidden from the store until published.'}
+                </FormHelperText>
+              </FormControl>
+            )}
+          />
+          <SubCategoryFields control={control} register={register} errors={errors} listed={listed} />
+        </Box>
+      </DrawerForm>
+      {edit.guard.dialog}
+    </>
   );
 }
