@@ -31,15 +31,8 @@ async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
 describe('api client', () => {
   it('apiBlob: a signed call answering bytes (an invoice PDF), and a failure as ApiError with the server message', async () => {
     const api = await mockApi({
+      'GET /payments/invoice/orderid/o-1': { file: '%PDF-1.7 test', headers: { 'content-type': 'application/pdf' } },
       'GET /payments/invoice/orderid/o-2': { status: 404, body: { error: true, message: 'No invoice for o-2.' } },
-    });
-    const recorded = api.fetchMock;
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      const answer = await recorded(input, init);
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      return url.includes('/payments/invoice/orderid/o-1')
-        ? new Response('%PDF-1.7 test', { headers: { 'content-type': 'application/pdf' } })
-        : answer;
     });
     setSession('token-123', testUser(['FINANCE']));
 

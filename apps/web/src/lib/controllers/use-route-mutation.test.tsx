@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { filesContract, notificationsContract } from '@lectern/contract';
-import { mockApi } from '../../test/mock-api';
+import { mockApi, type MockResponse } from '../../test/mock-api';
 import { resetApiClient } from '../api-client';
 import { isApiError } from '../api-error';
 import { createQueryClient } from '../query-client';
@@ -129,7 +129,10 @@ describe('useRouteMutation', () => {
   });
 
   it('reads the named queries again once it settles, a refusal included', async () => {
-    let answer = { status: 409, body: { error: true, message: 'Stale.', errorCode: 'STALE_VERSION' } };
+    let answer: MockResponse<typeof notificationsContract.markRead> = {
+      status: 409,
+      body: { error: true, message: 'Stale.', errorCode: 'STALE_VERSION' },
+    };
     await mockApi({
       'PUT /notifications/staff/read': () => answer,
     });
@@ -146,7 +149,7 @@ describe('useRouteMutation', () => {
     const error = await act(() => result.current.mutateAsync({ body: {} }).catch((e: unknown) => e));
     expect(isApiError(error) && error.errorCode).toBe('STALE_VERSION');
     await waitFor(() => expect(reads).toBe(2));
-    answer = { status: 200, body: { data: { updated: 0 } } } as never;
+    answer = { status: 200, body: { data: { updated: 0 } } };
     await act(() => result.current.mutateAsync({ body: {} }));
     await waitFor(() => expect(reads).toBe(3));
     queryClient.clear();

@@ -7,21 +7,28 @@ import {
   fillMessage,
   rowReason,
   type BulkUploadBody,
+  type batchesContract,
   type BulkUploadResult,
   type MoveResult,
 } from '@lectern/contract';
-import { mockApi, type MockRequest, type MockResponse } from '../../../test/mock-api';
+import {
+  mockApi,
+  type RouteRequest,
+  type MockResponse,
+  type MockHandlers,
+  type RouteKey,
+  answer,
+} from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { BATCHES, STUDENTS, info } from '../test/fixtures';
 
-type Handler = MockResponse | ((request: MockRequest) => MockResponse | Promise<MockResponse>);
 const MORNING = BATCHES[0]!;
 const CLOSED = BATCHES[3]!;
 
-async function setup(handlers: Record<string, Handler> = {}, batch = MORNING) {
+async function setup<K extends RouteKey = never>(handlers: MockHandlers<K> = {}, batch = MORNING) {
   const api = await mockApi({
-    [`GET /batch/getBatchById/${batch.batchId}`]: { body: { data: batch } },
-    [`GET /batch/batch/${batch.batchId}/studentIds`]: {
+    ...answer(`GET /batch/getBatchById/${batch.batchId}`, { body: { data: batch } }),
+    ...answer(`GET /batch/batch/${batch.batchId}/studentIds`, {
       body: {
         data: {
           data: {
@@ -33,7 +40,7 @@ async function setup(handlers: Record<string, Handler> = {}, batch = MORNING) {
           },
         },
       },
-    },
+    }),
     'POST /students/student/byStudentIds': { body: { data: STUDENTS } },
     'GET /batch/getBatchInfoByStatus/ACTIVE': {
       body: { data: BATCHES.filter((b) => b.status === 'ACTIVE').map(info) },
@@ -76,7 +83,7 @@ describe('/batch-management/students', () => {
 
   it('adds a student by mobile number, and shows a refusal beside the field', async () => {
     const { user, find } = await setup({
-      [`POST /batch/batch/${MORNING.batchId}/students`]: (request) =>
+      ...answer(`POST /batch/batch/${MORNING.batchId}/students`, (request) =>
         (request.body as { mobileNumber: string }).mobileNumber === '9000000099'
           ? {
               status: 404,
@@ -94,6 +101,7 @@ describe('/batch-management/students', () => {
                 }),
               },
             },
+      ),
     });
     const field = screen.getByRole('textbox', { name: 'Mobile number' });
     await user.type(field, '12345');
@@ -195,9 +203,9 @@ describe('/batch-management/students', () => {
 
   it('removes a student after a confirmation', async () => {
     const { user, find } = await setup({
-      [`DELETE /batch/batch/${MORNING.batchId}/students/st-riya`]: {
+      ...answer(`DELETE /batch/batch/${MORNING.batchId}/students/st-riya`, {
         body: { data: { removed: true }, message: `Riya Sharma was removed from ${MORNING.batchName}.` },
-      },
+      }),
     });
     await user.click(within(row('Riya Sharma')).getByRole('button', { name: 'Remove Riya Sharma from the batch' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove Riya Sharma?' });
@@ -228,8 +236,10 @@ describe('/batch-management/students: bulk upload', () => {
   ].join('\n');
 
   /** A server that answers per row as the real one would, from the rows it is sent. */
-  function bulkUpload(request: MockRequest): MockResponse {
-    const body = request.body as BulkUploadBody;
+  function bulkUpload(
+    request: RouteRequest<typeof batchesContract.bulkUpload>,
+  ): MockResponse<typeof batchesContract.bulkUpload> {
+    const body = request.body;
     const rows = body.rows.map((row) => {
       const ok = /^[6-9]\d{9}$/.test(row.mobileNumber);
       const existing = row.mobileNumber === '9876543210';

@@ -1,14 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BATCH_MESSAGES, MESSAGES, fillMessage, type Batch } from '@lectern/contract';
-import { mockApi, type MockRequest, type MockResponse } from '../../../test/mock-api';
+import { mockApi, type MockHandlers, type RouteKey } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { BATCHES, BRANCHES, GROUPS, PROGRAMS, batch, info } from '../test/fixtures';
 import { batchBody, emptyBatchForm } from './batch-form';
 
-type Handler = MockResponse | ((request: MockRequest) => MockResponse | Promise<MockResponse>);
-
-async function setup(handlers: Record<string, Handler> = {}, path = '/batch-management') {
+async function setup<K extends RouteKey = never>(handlers: MockHandlers<K> = {}, path = '/batch-management') {
   const api = await mockApi({
     'GET /batch/getAllBatch/pagination': {
       body: { data: { batchDTOS: BATCHES, page: 0, size: 1000, totalElements: BATCHES.length } },

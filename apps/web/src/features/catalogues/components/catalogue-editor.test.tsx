@@ -1,15 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@lectern/contract';
-import { mockApi, type MockRequest, type MockResponse } from '../../../test/mock-api';
+import { mockApi, type MockHandlers, type RouteKey } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { SUBJECTS, detail } from '../test/fixtures';
 
-type Handler = MockResponse | ((request: MockRequest) => MockResponse | Promise<MockResponse>);
-
 const SAVED = detail('c-1', 'NEET Complete', 'NEET-2027');
 
-async function setup(roles: Role[], path: string, handlers: Record<string, Handler> = {}) {
+async function setup<K extends RouteKey = never>(roles: Role[], path: string, handlers: MockHandlers<K> = {}) {
   const api = await mockApi({
     'GET /publisher/publisher/subject/all': { body: { data: SUBJECTS } },
     'GET /publisher/cataloguemanager/catalogue/c-1': { body: { data: SAVED } },
@@ -174,10 +172,11 @@ describe('Catalogue editor', () => {
 
   it('lets FINANCE change prices only: other fields are read-only and only subscriptions and add-ons are sent', async () => {
     const { user, find } = await setup(['FINANCE'], '?catalogueId=c-1', {
-      'PUT /publisher/cataloguemanager/update': (request) => ({
-        body: { data: { ...SAVED, version: 5 }, message: "Catalogue 'NEET Complete' was updated." },
-        status: (request.body as { version?: number }).version === 4 ? 200 : 409,
-      }),
+      // a save at any other version than the one loaded is refused, as the server would
+      'PUT /publisher/cataloguemanager/update': (request) =>
+        request.body.version === 4
+          ? { body: { data: { ...SAVED, version: 5 }, message: "Catalogue 'NEET Complete' was updated." } }
+          : { status: 409, body: { error: true, message: 'This catalogue was changed by someone else.' } },
     });
     // FINANCE opens on the prices
     await screen.findByRole('heading', { level: 2, name: 'Subscriptions and add-ons' }, { timeout: 10_000 });

@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paise, type Role } from '@lectern/contract';
-import { mockApi, type MockRequest, type MockResponse } from '../../../test/mock-api';
+import { mockApi, type MockHandlers, type RouteKey } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { listItem } from '../test/fixtures';
-
-type Handler = MockResponse | ((request: MockRequest) => MockResponse | Promise<MockResponse>);
 
 const NEET = listItem('c-1', 'NEET Complete', 'NEET-2027', {
   subjects: [
@@ -21,7 +19,11 @@ const NEET = listItem('c-1', 'NEET Complete', 'NEET-2027', {
 const JEE = listItem('c-2', 'JEE Crash Course', 'JEE-CRASH', { featuredOnLeadPage: true, version: 7 });
 const OLD = listItem('c-3', 'Old Foundation', 'FOUND-22', { archived: true });
 
-async function setup(roles: Role[] = ['CONTENT_ADMIN'], handlers: Record<string, Handler> = {}, path = '') {
+async function setup<K extends RouteKey = never>(
+  roles: Role[] = ['CONTENT_ADMIN'],
+  handlers: MockHandlers<K> = {},
+  path = '',
+) {
   const api = await mockApi({
     'GET /publisher/cataloguemanager/all': (request) => {
       const archived = request.query.get('archived');

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Category } from '@lectern/contract';
-import { mockApi, type MockRequest, type MockResponse } from '../../../test/mock-api';
+import { mockApi, type MockHandlers, type RouteKey } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
 function category(
@@ -35,9 +35,10 @@ const CATEGORIES: Category[] = [
   category('category-defence', 'Defence', [], { publishState: false, catalogues: 1 }),
 ].map((c, position) => ({ ...c, position }));
 
-type Handler = MockResponse | ((request: MockRequest) => MockResponse | Promise<MockResponse>);
-
-async function setup(handlers: Record<string, Handler> = {}, ready: string | null = 'Engineering Entrance') {
+async function setup<K extends RouteKey = never>(
+  handlers: MockHandlers<K> = {},
+  ready: string | null = 'Engineering Entrance',
+) {
   const api = await mockApi({ 'GET /publisher/category/all': { body: { data: CATEGORIES } }, ...handlers });
   const view = renderApp('/publisher/categories', { roles: ['CONTENT_ADMIN'] });
   // the first test also waits for the page's chunk to compile

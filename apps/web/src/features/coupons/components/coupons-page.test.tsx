@@ -1,13 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { COUPON_MESSAGES, MESSAGES, fillMessage, type Role } from '@lectern/contract';
-import { mockApi, type MockRequest, type MockResponse } from '../../../test/mock-api';
+import { mockApi, type MockHandlers, type RouteKey } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { APPLIES, CATALOGUES, COUPONS, HISTORY, HOLI, REFUSED, STUDENTS, SUBJECTS, coupon } from '../test/fixtures';
 
-type Handler = MockResponse | ((request: MockRequest) => MockResponse | Promise<MockResponse>);
-
-async function setup(handlers: Record<string, Handler> = {}, options: { roles?: Role[]; path?: string } = {}) {
+async function setup<K extends RouteKey = never>(
+  handlers: MockHandlers<K> = {},
+  options: { roles?: Role[]; path?: string } = {},
+) {
   const api = await mockApi({
     'GET /publisher/coupon/user': (request) => {
       const status = request.query.get('status');

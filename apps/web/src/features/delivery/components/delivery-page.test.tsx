@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DELIVERY_MESSAGES, MESSAGES, fillMessage, type DeliveryPackage } from '@lectern/contract';
-import { mockApi, type MockRequest, type MockResponse } from '../../../test/mock-api';
+import { mockApi, type MockHandlers, type RouteKey } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { CATALOGUES, PENDING, PROCESSED, detail } from '../test/fixtures';
 
-type Handler = MockResponse | ((request: MockRequest) => MockResponse | Promise<MockResponse>);
-
-async function setup(handlers: Record<string, Handler> = {}, path = '/deliveryManagement') {
+async function setup<K extends RouteKey = never>(handlers: MockHandlers<K> = {}, path = '/deliveryManagement') {
   const api = await mockApi({
     'GET /delivery/delivery/catalogues': { body: { data: CATALOGUES } },
     'GET /delivery/delivery/all/PENDING': { body: { data: PENDING } },
@@ -366,8 +364,11 @@ describe('/deliveryManagement: labels and CSV', () => {
     onTestFinished(() => spies.forEach((spy) => spy.mockRestore()));
     const { user, find } = await setup(
       {
-        'GET /delivery/delivery/labels': { body: { data: { packageIds: ['DP-0103-2'], pages: 2 } } },
-        'GET /delivery/delivery/export/PROCESSED': { body: { data: { rows: 1 } } },
+        'GET /delivery/delivery/labels': { file: '%PDF-1.7 labels', headers: { 'content-type': 'application/pdf' } },
+        'GET /delivery/delivery/export/PROCESSED': {
+          file: 'Package,Student\nDP-0103-2,Kabir Singh\n',
+          headers: { 'content-type': 'text/csv; charset=utf-8' },
+        },
       },
       '/deliveryManagement?tab=processed&delivery.mode=COURIER',
     );
@@ -383,5 +384,10 @@ describe('/deliveryManagement: labels and CSV', () => {
     await waitFor(() => expect(find('GET /delivery/delivery/export/PROCESSED')).toHaveLength(1));
     expect(find('GET /delivery/delivery/export/PROCESSED')[0]!.query.get('deliveryMode')).toBe('COURIER');
     await waitFor(() => expect(created).toHaveLength(2));
+    // the files are saved as the server sent them
+    expect(await Promise.all(created.map((blob) => blob.text()))).toEqual([
+      '%PDF-1.7 labels',
+      'Package,Student\nDP-0103-2,Kabir Singh\n',
+    ]);
   });
 });

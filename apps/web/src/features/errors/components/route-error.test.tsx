@@ -42,7 +42,7 @@ afterEach(() => {
 
 /** The API, and the index page the server names now. */
 async function serverWith(latestEntry: string) {
-  return mockApi({ 'GET /': { body: indexPage(latestEntry) } });
+  return mockApi({ 'GET /': { file: indexPage(latestEntry), headers: { 'content-type': 'text/html' } } });
 }
 
 describe('a screen whose code cannot be fetched', () => {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TermsVersion } from '@lectern/contract';
-import { mockApi, type MockRequest, type MockResponse } from '../../../test/mock-api';
+import { mockApi, type MockHandlers, type RouteKey } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
 function version(n: number, overrides: Partial<TermsVersion> = {}): TermsVersion {
@@ -42,9 +42,7 @@ function typeAtEnd(editor: HTMLElement, html: string) {
   act(() => tiptap.commands.insertContentAt(tiptap.state.doc.content.size, html));
 }
 
-type Handler = MockResponse | ((request: MockRequest) => MockResponse | Promise<MockResponse>);
-
-async function setup(handlers: Record<string, Handler> = {}) {
+async function setup<K extends RouteKey = never>(handlers: MockHandlers<K> = {}) {
   const api = await mockApi({ 'GET /users/tnc/all': { body: { data: VERSIONS } }, ...handlers });
   const view = renderApp('/legal', { roles: ['CONTENT_ADMIN'] });
   await screen.findByRole('heading', { level: 1, name: 'Legal' }, { timeout: 10_000 });

@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LIVE_CLASS_MESSAGES, fillMessage } from '@lectern/contract';
-import { mockApi, type MockRequest, type MockResponse } from '../../../test/mock-api';
+import { LIVE_CLASS_MESSAGES, fillMessage, type StudentAttendance } from '@lectern/contract';
+import { mockApi, type MockHandlers, type RouteKey } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { ABSENT_ROHAN, SUMMARY, UNMATCHED, ZOOM_CSV, liveClass, studentRow } from '../test/fixtures';
-
-type Handler = MockResponse | ((request: MockRequest) => MockResponse | Promise<MockResponse>);
 
 const HELD = liveClass('lc-held', 'Kinematics revision', { startTime: '2026-11-24T04:30:00.000Z', status: 'ENDED' });
 const OFFLINE = liveClass('lc-room', 'Lab practical', {
@@ -19,11 +17,14 @@ const OFFLINE = liveClass('lc-room', 'Lab practical', {
 });
 const ANANYA = studentRow('st-1', 'Ananya Sharma');
 
-function page(rows: unknown[], pageNumber = 0, totalElements = rows.length) {
+function page(rows: StudentAttendance[], pageNumber = 0, totalElements = rows.length) {
   return { body: { data: { page: rows, pageNumber, size: 10, totalElements } } };
 }
 
-async function setup(handlers: Record<string, Handler> = {}, path = '/live-classes/insights?liveClassId=lc-held') {
+async function setup<K extends RouteKey = never>(
+  handlers: MockHandlers<K> = {},
+  path = '/live-classes/insights?liveClassId=lc-held',
+) {
   const api = await mockApi({
     'GET /batch/live-schedule/all': {
       body: { data: [HELD, OFFLINE, liveClass('lc-next', 'Not yet held')] },
@@ -131,13 +132,12 @@ describe('/live-classes/insights', () => {
   it("imports Zoom's participants CSV read in the browser, and lists the rows not taken", async () => {
     const { user, find } = await setup({
       'POST /batch/live/attendance/import/lc-held': (request) => {
-        const body = request.body as { rejected: unknown[] };
         return {
           body: {
             data: {
               matched: 1,
               unmatched: 1,
-              rejected: body.rejected,
+              rejected: request.body.rejected ?? [],
               message: fillMessage(LIVE_CLASS_MESSAGES.attendanceImported, { matched: 1, unmatched: 1 }),
             },
             message: fillMessage(LIVE_CLASS_MESSAGES.attendanceImported, { matched: 1, unmatched: 1 }),

@@ -1,12 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LIVE_CLASS_MESSAGES, MESSAGES, fillMessage } from '@lectern/contract';
-import { mockApi, type MockRequest, type MockResponse } from '../../../test/mock-api';
+import { mockApi, type MockHandlers, type RouteKey } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { ACCOUNTS, BATCHES, CHAPTERS, SUBJECTS, TEACHERS, liveClass, recording } from '../test/fixtures';
 import { placeClasses } from './week-calendar';
-
-type Handler = MockResponse | ((request: MockRequest) => MockResponse | Promise<MockResponse>);
 
 const KINEMATICS = liveClass('lc-1', 'Kinematics'); // Tuesday 1 December, 10:00 to 11:00 India
 const ORGANIC = liveClass('lc-2', 'Organic basics', {
@@ -20,8 +18,8 @@ const ORGANIC = liveClass('lc-2', 'Organic basics', {
 });
 const WEEK = '/live-classes?week=2026-11-30';
 
-async function setup(
-  handlers: Record<string, Handler> = {},
+async function setup<K extends RouteKey = never>(
+  handlers: MockHandlers<K> = {},
   path = WEEK,
   roles: ('SUPER_ADMIN' | 'INSTRUCTOR')[] = ['SUPER_ADMIN'],
 ) {
@@ -115,7 +113,7 @@ describe('/live-classes: the week calendar', () => {
 });
 
 describe('/live-classes: the drawer', () => {
-  async function openDrawer(handlers: Record<string, Handler> = {}) {
+  async function openDrawer<K extends RouteKey = never>(handlers: MockHandlers<K> = {}) {
     const setupResult = await setup(handlers);
     await screen.findByRole('button', { name: /^Kinematics ?, / });
     await setupResult.user.click(screen.getByRole('button', { name: 'Schedule class' }));

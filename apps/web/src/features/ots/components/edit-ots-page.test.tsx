@@ -1,15 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, fillMessage, type Subscription } from '@lectern/contract';
-import { mockApi, type MockRequest, type MockResponse } from '../../../test/mock-api';
+import { mockApi, type MockHandlers, type RouteKey } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { CATALOGUES, SUBSCRIPTIONS, ots, subscription } from '../test/fixtures';
 
-type Handler = MockResponse | ((request: MockRequest) => MockResponse | Promise<MockResponse>);
-
 const SUBSCRIPTIONS_PATH = 'GET /publisher/otsmanager/subscription/catalogueid/cat-1';
 
-async function setup(handlers: Record<string, Handler> = {}, path = '/publisher/editOts?catalogueId=cat-1') {
+async function setup<K extends RouteKey = never>(
+  handlers: MockHandlers<K> = {},
+  path = '/publisher/editOts?catalogueId=cat-1',
+) {
   const api = await mockApi({
     'GET /publisher/otsmanager/catalogue/all': { body: { data: CATALOGUES } },
     [SUBSCRIPTIONS_PATH]: { body: { data: SUBSCRIPTIONS } },

@@ -1,14 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, type MockRequest, type MockResponse } from '../../../test/mock-api';
+import { mockApi, type MockHandlers, type RouteKey } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { CATEGORIES, NEET_CATALOGUE, listingItem, recommended, storeListing } from '../test/fixtures';
 
-type Handler = MockResponse | ((request: MockRequest) => MockResponse | Promise<MockResponse>);
-
 const SAVED = storeListing();
 
-async function setup(path: string, handlers: Record<string, Handler> = {}) {
+async function setup<K extends RouteKey = never>(path: string, handlers: MockHandlers<K> = {}) {
   const api = await mockApi({
     'GET /publisher/storemanager/store/sl-1': { body: { data: SAVED } },
     'GET /publisher/storemanager/course/all': { body: { data: [NEET_CATALOGUE] } },

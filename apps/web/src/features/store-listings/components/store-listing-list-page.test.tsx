@@ -1,11 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@lectern/contract';
-import { mockApi, type MockRequest, type MockResponse } from '../../../test/mock-api';
+import { mockApi, type MockHandlers, type RouteKey } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { CATEGORIES, listingItem } from '../test/fixtures';
-
-type Handler = MockResponse | ((request: MockRequest) => MockResponse | Promise<MockResponse>);
 
 const NEET = listingItem('sl-1', 'NEET Complete', 'NEET-27', {
   category: {
@@ -22,7 +20,11 @@ const NEET = listingItem('sl-1', 'NEET Complete', 'NEET-27', {
 const JEE = listingItem('sl-2', 'JEE Crash', 'JEE-CRASH', { featuredOnLeadPage: true });
 const OLD = listingItem('sl-3', 'Old Foundation', 'FOUND-22', { publishState: true, catalogueArchived: true });
 
-async function setup(path: string, roles: Role[] = ['CONTENT_ADMIN'], handlers: Record<string, Handler> = {}) {
+async function setup<K extends RouteKey = never>(
+  path: string,
+  roles: Role[] = ['CONTENT_ADMIN'],
+  handlers: MockHandlers<K> = {},
+) {
   const api = await mockApi({
     'GET /publisher/storemanager/all': (request) => {
       const flag = (name: 'featuredOnHomePage' | 'featuredOnLeadPage' | 'publishState') => (r: typeof NEET) =>

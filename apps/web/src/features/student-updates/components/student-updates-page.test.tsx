@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STUDENT_UPDATE_MESSAGES, fillMessage } from '@lectern/contract';
-import { mockApi, type MockRequest, type MockResponse } from '../../../test/mock-api';
+import { mockApi, type MockHandlers, type RouteKey } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { AUDIENCES, HOLIDAY, HOME_VIDEO, MOCK_TEST, NEW_APP, OLD_NEWS, VIDEOS, inState } from '../test/fixtures';
 
-type Handler = MockResponse | ((request: MockRequest) => MockResponse | Promise<MockResponse>);
-
-async function setup(handlers: Record<string, Handler> = {}, path = '/student-updates/announcements') {
+async function setup<K extends RouteKey = never>(
+  handlers: MockHandlers<K> = {},
+  path = '/student-updates/announcements',
+) {
   const api = await mockApi({
     'GET /notifications/notifications/getupdates/announcements': (request) => ({
       body: { data: inState(request.query.get('state') as never) },
@@ -194,7 +195,7 @@ describe('/student-updates/{updateType}: the list', () => {
       }),
       'DELETE /notifications/notifications/deleteupdate': (request) => {
         deleted = true;
-        return { body: { data: { updateId: request.query.get('updateId') } } };
+        return { body: { data: { updateId: request.query.get('updateId') ?? '' } } };
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Delete Old news' }));

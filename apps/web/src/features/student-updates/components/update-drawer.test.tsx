@@ -1,15 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STUDENT_UPDATE_MESSAGES, fillMessage, type StudentUpdate } from '@lectern/contract';
-import { mockApi, type MockRequest, type MockResponse } from '../../../test/mock-api';
+import { mockApi, type MockHandlers, type RouteKey } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { AUDIENCES, HOLIDAY, HOME_VIDEO, MOCK_TEST, NEW_APP, OLD_NEWS, VIDEOS } from '../test/fixtures';
 import { toIndiaInput } from './update-form';
 
-type Handler = MockResponse | ((request: MockRequest) => MockResponse | Promise<MockResponse>);
-
-async function setup(
-  handlers: Record<string, Handler> = {},
+async function setup<K extends RouteKey = never>(
+  handlers: MockHandlers<K> = {},
   rows: StudentUpdate[] = [HOLIDAY, MOCK_TEST, NEW_APP, OLD_NEWS],
 ) {
   const api = await mockApi({

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DeliveryPackage, Order, Student, StudentSubscription } from '@lectern/contract';
-import { mockApi, type MockRequest, type MockResponse } from '../../../test/mock-api';
+import { paise, type DeliveryPackage, type Order, type Student, type StudentSubscription } from '@lectern/contract';
+import { mockApi, type MockHandlers, type RouteKey } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
 const ANANYA: Student = {
@@ -150,9 +150,7 @@ const PACKAGES: DeliveryPackage[] = [
   { ...PACKAGE, deliveryPackageId: 'DP-0009-1', studentId: 'st-9', studentName: 'Rahul Verma' },
 ];
 
-type Handler = MockResponse | ((request: MockRequest) => MockResponse | Promise<MockResponse>);
-
-async function setup(path: string, handlers: Record<string, Handler> = {}) {
+async function setup<K extends RouteKey = never>(path: string, handlers: MockHandlers<K> = {}) {
   const api = await mockApi({
     'GET /students/student/info': (request) =>
       request.query.get('mobileNumber') === '9876543210'
@@ -289,7 +287,7 @@ describe('Student Management', () => {
       'GET /students/subscription/studentid/st-1': () => ({
         body: {
           data: extended
-            ? [subscription({ endDate: '2027-06-30', extended: true, version: 2 }), SUBSCRIPTIONS[1]]
+            ? [subscription({ endDate: '2027-06-30', extended: true, version: 2 }), SUBSCRIPTIONS[1]!]
             : SUBSCRIPTIONS,
         },
       }),
@@ -391,7 +389,7 @@ describe('Student Management actions', () => {
               subscriptionLabel: '12 months',
               subscriptionType: 'DURATION',
               featured: false,
-              price: 499900,
+              price: paise(499900),
               listPrice: null,
               numberOfMonths: 12,
               subscriptionEndDate: null,

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@lectern/contract';
+import { MESSAGES, type subjectsContract } from '@lectern/contract';
 import { mockApi, type MockResponse } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { fail, listItem, ok, subjectDetail } from '../test/fixtures';
@@ -153,7 +153,7 @@ describe('Subject Management listing', () => {
   });
 
   it('asks before deleting the selected subjects, and shows the permission message on 403', async () => {
-    let answer: MockResponse = fail(403, MESSAGES.unauthorized);
+    let answer: MockResponse<typeof subjectsContract.delete> = fail(403, MESSAGES.unauthorized);
     const api = await mockApi({
       'GET /subjects/subject/all': ok(LISTING),
       'DELETE /subjects/subject': () => answer,

@@ -8,6 +8,7 @@ import {
   type Unit,
   type VideoFile,
 } from '@lectern/contract';
+import type { ErrorStatus } from '../../../test/mock-api';
 
 // Fixtures for the subject screens' tests: shapes exactly as the contract's schemas give them.
 
@@ -153,5 +154,5 @@ export function videoFile(id: string, name: string, status: VideoFile['transcodi
   };
 }
 
-export const ok = (data: unknown, message?: string) => ({ body: { data, ...(message ? { message } : {}) } });
-export const fail = (status: number, message: string) => ({ status, body: { error: true, message } });
+export const ok = <T>(data: T, message?: string) => ({ body: { data, ...(message ? { message } : {}) } });
+export const fail = (status: ErrorStatus, message: string) => ({ status, body: { error: true as const, message } });

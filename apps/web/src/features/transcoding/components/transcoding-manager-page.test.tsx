@@ -1,11 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import dayjs from 'dayjs';
-import type { JobCounts, JobList, Recording, Role, TranscodeJobRow } from '@lectern/contract';
-import { mockApi, type MockRequest, type MockResponse } from '../../../test/mock-api';
+import type { JobCounts, JobList, Recording, Role, TranscodeJobRow, transcodingContract } from '@lectern/contract';
+import { mockApi, type MockResponse, type MockHandlers, type RouteKey } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
-
-type Handler = MockResponse | ((request: MockRequest) => MockResponse | Promise<MockResponse>);
 
 const COUNTS: JobCounts = {
   toBeTranscoded: 2,
@@ -42,7 +40,11 @@ function job(id: string, fileName: string, change: Partial<TranscodeJobRow> = {}
   };
 }
 
-const page = (Jobs: TranscodeJobRow[], NextToken: string | null = null, total = Jobs.length): MockResponse => ({
+const page = (
+  Jobs: TranscodeJobRow[],
+  NextToken: string | null = null,
+  total = Jobs.length,
+): MockResponse<typeof transcodingContract.jobs> => ({
   body: { data: { Jobs, NextToken, isTranscodingSuccess: true, total } satisfies JobList },
 });
 
@@ -119,8 +121,8 @@ const recording = (n: number): Recording => ({
 const JOBS = '/transcoding/jobs';
 const NEW = '/file-explorer-service/cloud/videos/to-be-transcoded/new';
 
-async function setup(
-  handlers: Record<string, Handler> = {},
+async function setup<K extends RouteKey = never>(
+  handlers: MockHandlers<K> = {},
   {
     roles = ['SUPER_ADMIN'],
     path = '/transcoding-manager',

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, ROLES, fillMessage, type Role, type User } from '@lectern/contract';
-import { mockApi, type MockRequest, type MockResponse } from '../../../test/mock-api';
+import { MESSAGES, ROLES, fillMessage, type Role, type User, type usersContract } from '@lectern/contract';
+import { mockApi, type MockResponse, type MockHandlers, type RouteKey } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
 function staff(userId: string, firstName: string, lastName: string, phone: string, roles: Role[], active = true): User {
@@ -30,10 +30,8 @@ const page = (content: User[]) => ({
   body: { data: { content, page: 0, size: 1000, totalElements: content.length, totalPages: 1 } },
 });
 
-type Handler = MockResponse | ((request: MockRequest) => MockResponse | Promise<MockResponse>);
-
-async function setup(
-  handlers: Record<string, Handler> = {},
+async function setup<K extends RouteKey = never>(
+  handlers: MockHandlers<K> = {},
   ready: string | null = 'Kavya Menon',
   path = '/user-management',
 ) {
@@ -239,7 +237,7 @@ describe('User Management', () => {
   it('asks before deactivating; Cancel calls nothing, Deactivate sends the PUT', async () => {
     const { user, find } = await setup({
       'PUT /users/user': {
-        body: { data: { ...USERS[1], active: false, version: 4 }, message: "User 'Kavya Menon' was updated." },
+        body: { data: { ...USERS[1]!, active: false, version: 4 }, message: "User 'Kavya Menon' was updated." },
       },
     });
     await user.click(screen.getByRole('switch', { name: 'Active: Kavya Menon' }));
@@ -271,7 +269,7 @@ describe('User Management', () => {
 
   it('reactivates without asking', async () => {
     const { user, find } = await setup({
-      'PUT /users/user': { body: { data: { ...USERS[2], active: true, version: 4 }, message: 'ok' } },
+      'PUT /users/user': { body: { data: { ...USERS[2]!, active: true, version: 4 }, message: 'ok' } },
     });
     await user.click(screen.getByRole('switch', { name: 'Active: Rohan Iyer' }));
     await waitFor(() => expect(find('PUT /users/user')).toHaveLength(1));
@@ -309,7 +307,7 @@ describe('User Management', () => {
 
   it('asks before deactivating from the drawer too', async () => {
     const { user, find } = await setup({
-      'PUT /users/user': { body: { data: { ...USERS[3], active: false, version: 4 }, message: 'ok' } },
+      'PUT /users/user': { body: { data: { ...USERS[3]!, active: false, version: 4 }, message: 'ok' } },
     });
     await user.click(screen.getByRole('button', { name: 'Edit Meera Nair' }));
     const form = within(await screen.findByRole('dialog', { name: 'Edit Meera Nair' }));
@@ -334,14 +332,14 @@ describe('User Management', () => {
   });
 
   it('shows skeleton rows while loading, then the empty message', async () => {
-    let answer: (response: MockResponse) => void = () => undefined;
+    let answer: (response: MockResponse<typeof usersContract.listInternal>) => void = () => undefined;
     // the list request may be sent only after the runtime config has loaded: wait for it, then answer
     let requested: () => void = () => undefined;
     const sent = new Promise<void>((resolve) => (requested = resolve));
     await setup(
       {
         'GET /users/user/internal/all': () =>
-          new Promise<MockResponse>((resolve) => {
+          new Promise<MockResponse<typeof usersContract.listInternal>>((resolve) => {
             answer = resolve;
             requested();
           }),
