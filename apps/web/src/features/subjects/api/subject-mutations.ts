@@ -1,7 +1,14 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { MESSAGES, subjectsContract, type RouteDef, type RouteInput, type SubjectDetail } from '@lectern/contract';
-import { apiCallWithHeaders } from '../../../lib/api-client';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  MESSAGES,
+  subjectsContract,
+  type RouteDef,
+  type RouteInput,
+  type SubjectDetail,
+  type SubjectDetailSchema,
+} from '@lectern/contract';
 import { isApiError } from '../../../lib/api-error';
+import { useRouteMutation } from '../../../lib/controllers/use-route-mutation';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Every call that changes one subject and answers with the whole subject. */
@@ -23,14 +30,17 @@ export const SUBJECT_EDITS = {
   updateSubtopic: subjectsContract.updateSubtopic,
   deleteSubtopic: subjectsContract.deleteSubtopic,
   reorderSubtopics: subjectsContract.reorderSubtopics,
-} as const;
+} as const satisfies Record<string, SubjectEditRoute>;
 
 export type SubjectEdit = keyof typeof SUBJECT_EDITS;
 export type SubjectEditInput<K extends SubjectEdit> = RouteInput<(typeof SUBJECT_EDITS)[K]>;
 
-/** After any change: the answer is the new subject; the listing is stale. On a conflict, reload the subject. */
-function settle(queryClient: QueryClient, subjectId: string, detail?: SubjectDetail) {
-  if (detail) queryClient.setQueryData(queryKeys.subject(subjectId), detail);
+/** Any of them, as far as a caller needs: it answers the whole subject. */
+type SubjectEditRoute = RouteDef & { response: typeof SubjectDetailSchema };
+
+/** After any change: the answer is the new subject; the listing is stale. */
+function settle(queryClient: QueryClient, subjectId: string, detail: SubjectDetail) {
+  queryClient.setQueryData(queryKeys.subject(subjectId), detail);
   void queryClient.invalidateQueries({ queryKey: queryKeys.subjectList });
 }
 
@@ -49,12 +59,10 @@ export function useSubjectEdit<K extends SubjectEdit>(
   },
 ) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: SubjectEditInput<K>) => {
-      const route = SUBJECT_EDITS[kind] as RouteDef;
-      const result = await apiCallWithHeaders(route, input as never);
-      return { data: result.data as SubjectDetail, message: result.message };
-    },
+  const route: SubjectEditRoute = SUBJECT_EDITS[kind];
+  return useRouteMutation(route, {
+    // the input is this kind's own, checked where the caller builds it
+    toInput: (input: SubjectEditInput<K>) => input as RouteInput<SubjectEditRoute>,
     meta: {
       serverMessage: !options.quiet,
       errorMessages: options.errorMessages,
@@ -72,11 +80,8 @@ export function useSubjectEdit<K extends SubjectEdit>(
 /** POST /subjects/subject: create a subject. */
 export function useCreateSubject() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: RouteInput<typeof subjectsContract.create>['body']) => {
-      const result = await apiCallWithHeaders(subjectsContract.create, { body });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(subjectsContract.create, {
+    toInput: (body: RouteInput<typeof subjectsContract.create>['body']) => ({ body }),
     meta: { serverMessage: true },
     onSuccess: (result) => settle(queryClient, result.data.subjectId, result.data),
   });
@@ -84,26 +89,18 @@ export function useCreateSubject() {
 
 /** DELETE /subjects/subject: delete subjects; a 403 reads 'You dont have permission to delete subject(s).' */
 export function useDeleteSubjects() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (subjectIds: string[]) => {
-      const result = await apiCallWithHeaders(subjectsContract.delete, { body: { subjectIds } });
-      return { data: result.data, message: result.message };
-    },
+  return useRouteMutation(subjectsContract.delete, {
+    toInput: (subjectIds: string[]) => ({ body: { subjectIds } }),
     meta: { serverMessage: true, errorMessages: { 403: MESSAGES.subjectDeleteForbidden } },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.subjects }),
+    invalidate: [queryKeys.subjects],
   });
 }
 
 /** PUT /subjects/subject/assignee: add or remove a person. */
-export function useChangeAssignee(subjectId: string, subjectName: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: RouteInput<typeof subjectsContract.changeAssignee>['body']) => {
-      const result = await apiCallWithHeaders(subjectsContract.changeAssignee, { body });
-      return result.data;
-    },
+export function useChangeAssignee(subjectName: string) {
+  return useRouteMutation(subjectsContract.changeAssignee, {
+    toInput: (body: RouteInput<typeof subjectsContract.changeAssignee>['body']) => ({ body }),
     meta: { errorMessages: { 500: MESSAGES.assigneeUpdateFailed }, messageValues: { subjectName } },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.subjects }),
+    invalidate: [queryKeys.subjects],
   });
 }

@@ -44,7 +44,7 @@ export function AssigneesDrawer({
   onClose: () => void;
   subject: SubjectDetail;
 }) {
-  const change = useChangeAssignee(subject.subjectId, subject.subjectName);
+  const change = useChangeAssignee(subject.subjectName);
 
   function send(role: SubjectRole, person: { userId: string; userName: string }, operation: 'ADD' | 'REMOVE') {
     change.mutate({
