@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TermsVersion } from '@lectern/contract';
+import { MESSAGES, fillMessage, type TermsVersion } from '@lectern/contract';
 import { mockApi, type MockHandlers, type RouteKey } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
@@ -20,6 +20,8 @@ function version(n: number, overrides: Partial<TermsVersion> = {}): TermsVersion
     ...overrides,
   };
 }
+
+const STALE = fillMessage(MESSAGES.staleVersion, { entity: 'terms' });
 
 const VERSIONS = [
   version(2, { latest: true, minorChange: true, acceptanceVersion: 1, acceptedCount: 1234 }),
@@ -96,23 +98,54 @@ describe('Legal', () => {
     expect(String((find('PUT /users/tnc/update')[0]!.body as { content: string }).content)).toContain('More.');
   });
 
-  it('keeps the text on a conflict and offers the latest version', async () => {
-    const { user } = await setup({
-      'PUT /users/tnc/update': {
-        status: 409,
-        body: {
-          error: true,
-          message:
-            'Someone else changed this terms while you were working on it. Reload to see their changes, then try again.',
-        },
+  it('on a stale version keeps the text, says the terms changed, and loads the latest on request', async () => {
+    const theirs = version(3, { latest: true, content: '<h3>Refunds</h3><p>Within 30 days.</p>' });
+    let list = VERSIONS;
+    const { user, find } = await setup({
+      'GET /users/tnc/all': () => ({ body: { data: list } }),
+      'PUT /users/tnc/update': () => {
+        list = [theirs, ...VERSIONS.map((v) => ({ ...v, latest: false }))];
+        return { status: 409, body: { error: true, errorCode: 'STALE_VERSION', message: STALE } };
       },
     });
     const editor = screen.getByRole('textbox', { name: 'Terms and conditions' });
     typeAtEnd(editor, '<p>Mine</p>');
     await user.type(screen.getByRole('textbox', { name: /Change note/ }), 'Mine');
     await user.click(screen.getByRole('button', { name: 'Save as a new version' }));
-    expect(await screen.findByText(/Someone else changed this terms/)).toBeTruthy();
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain(STALE);
+    await waitFor(() => expect(notice.textContent).toContain('Changed on the server: Terms and conditions.'));
     expect(editor.textContent).toContain('Mine');
-    expect(screen.getByRole('button', { name: 'Load the latest' })).toBeTruthy();
+    expect(find('PUT /users/tnc/update')[0]!.body).toMatchObject({ baseVersion: 2 });
+
+    await user.click(within(notice).getByRole('button', { name: 'Load latest' }));
+    await waitFor(() => expect(editor.textContent).toBe('RefundsWithin 30 days.'));
+    expect(screen.queryByText(STALE)).toBeNull();
+  });
+
+  it('on a stale version saves mine over theirs on request, from their version', async () => {
+    const theirs = version(3, { latest: true, content: '<h3>Refunds</h3><p>Within 30 days.</p>' });
+    const mine = version(4, { latest: true, content: '<h3>Refunds</h3><p>Within 14 days.</p><p>Mine</p>' });
+    let list = VERSIONS;
+    const { user, find } = await setup({
+      'GET /users/tnc/all': () => ({ body: { data: list } }),
+      'PUT /users/tnc/update': (request) => {
+        if (request.body.baseVersion === 3)
+          return { body: { data: mine, message: 'The terms were saved as version 4.' } };
+        list = [theirs, ...VERSIONS.map((v) => ({ ...v, latest: false }))];
+        return { status: 409, body: { error: true, errorCode: 'STALE_VERSION', message: STALE } };
+      },
+    });
+    const editor = screen.getByRole('textbox', { name: 'Terms and conditions' });
+    typeAtEnd(editor, '<p>Mine</p>');
+    await user.type(screen.getByRole('textbox', { name: /Change note/ }), 'Mine');
+    await user.click(screen.getByRole('button', { name: 'Save as a new version' }));
+    await user.click(await screen.findByRole('button', { name: 'Overwrite with mine' }));
+    await screen.findByText('The terms were saved as version 4.');
+    const saves = find('PUT /users/tnc/update').map((request) => request.body);
+    expect(saves.map((body) => body.baseVersion)).toEqual([2, 3]);
+    expect(saves[1]).toMatchObject({ changeNote: 'Mine' });
+    expect(saves[1]!.content).toContain('Mine');
+    await waitFor(() => expect(screen.queryByText(STALE)).toBeNull());
   });
 });

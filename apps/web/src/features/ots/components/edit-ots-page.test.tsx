@@ -194,7 +194,7 @@ describe('Edit OTS', () => {
     expect(full.getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(true);
   });
 
-  it('shows the server message of a stale version and reloads the latest copy', async () => {
+  it('on a stale version keeps the changes, names what changed, and loads the latest copy on request', async () => {
     let version = 4;
     const stale = fillMessage(MESSAGES.staleVersion, { entity: 'subscription' });
     const { user, find } = await setup({
@@ -208,7 +208,7 @@ describe('Edit OTS', () => {
       }),
       'PUT /publisher/otsmanager/update': () => {
         version = 6;
-        return { status: 409, body: { error: true, message: stale } };
+        return { status: 409, body: { error: true, errorCode: 'STALE_VERSION', message: stale } };
       },
     });
     await screen.findByRole('heading', { level: 2, name: 'Full course' });
@@ -216,18 +216,47 @@ describe('Edit OTS', () => {
     await user.click(full.getByRole('button', { name: 'Delete Printed notes' }));
     await user.click(full.getByRole('button', { name: 'Save' }));
 
-    const alert = await within(card('Full course')).findByText(stale);
-    expect(alert).toBeTruthy();
-    // the change is kept until the user chooses to reload
+    const notice = await full.findByRole('alert');
+    expect(notice.textContent).toContain(stale);
+    await waitFor(() => expect(notice.textContent).toContain('Changed on the server: One-time-sale products.'));
+    expect(find('PUT /publisher/otsmanager/update')[0]!.body).toMatchObject({ version: 4 });
+    // the change is kept until the user chooses; theirs may not be overwritten with rows read before it
     expect(rowsOf('Full course')[0]?.struck).toBe(true);
-    await user.click(full.getByRole('button', { name: 'Reload' }));
+    expect(within(notice).queryByRole('button', { name: 'Overwrite with mine' })).toBeNull();
+    await user.click(within(notice).getByRole('button', { name: 'Load latest' }));
     await waitFor(() =>
       expect(rowsOf('Full course')).toEqual([
         { fields: ['Mock interviews', 'PKG-MOCK', 'GRP-C'], struck: false, status: 'CREATED' },
       ]),
     );
-    expect(within(card('Full course')).queryByText(stale)).toBeNull();
-    expect(find(SUBSCRIPTIONS_PATH).length).toBeGreaterThanOrEqual(2);
+    expect(full.queryByText(stale)).toBeNull();
+    expect(full.getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(true);
+  });
+
+  it('saves next at the version the stale notice loaded', async () => {
+    let version = 4;
+    const stale = fillMessage(MESSAGES.staleVersion, { entity: 'subscription' });
+    const latest = () => subscription({ version, otsList: [ots('ots-9', 'Mock interviews', 'PKG-MOCK', 'GRP-C')] });
+    const { user, find } = await setup({
+      [SUBSCRIPTIONS_PATH]: () => ({ body: { data: version === 4 ? SUBSCRIPTIONS : [latest()] } }),
+      'PUT /publisher/otsmanager/update': (request) => {
+        if (request.body.version === 6) return { body: { data: { ...latest(), version: 7 } } };
+        version = 6;
+        return { status: 409, body: { error: true, errorCode: 'STALE_VERSION', message: stale } };
+      },
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Full course' });
+    const full = within(card('Full course'));
+    await user.click(full.getByRole('button', { name: 'Delete Printed notes' }));
+    await user.click(full.getByRole('button', { name: 'Save' }));
+    await user.click(await full.findByRole('button', { name: 'Load latest' }));
+    await user.type(await waitFor(() => field('Full course', 'Group code', 1)), '-2');
+    await user.click(full.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(find('PUT /publisher/otsmanager/update')).toHaveLength(2));
+    expect(find('PUT /publisher/otsmanager/update')[1]!.body).toMatchObject({
+      version: 6,
+      otsList: [{ otsId: 'ots-9', groupCode: 'GRP-C-2', status: 'UPDATED' }],
+    });
   });
 
   it('asks before leaving with unsaved changes', async () => {
