@@ -3,10 +3,13 @@ import react from '@vitejs/plugin-react';
 
 const usePostgres = Boolean(process.env.DATABASE_URL);
 
-// One test command for everything: each project is one tier. The server's database suites run on
+// One test command for everything (npm test runs the unit tiers, then the journeys on their own so
+// they never share the machine with a unit suite): each project is one tier. The server's database suites run on
 // PGlite always and again on PostgreSQL when DATABASE_URL is set.
 export default defineConfig({
   test: {
+    // every core: vitest's default leaves one free, which on CI's two cores ran one file at a time
+    maxWorkers: 2,
     reporters: ['default', './scripts/summary-reporter.ts'],
     projects: [
       {
