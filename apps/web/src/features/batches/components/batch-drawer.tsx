@@ -4,8 +4,7 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { BATCH_CAPACITY_MAX, BATCH_MESSAGES, type Batch, type Branch, type Program, plural } from '@lectern/contract';
-import { DrawerForm } from '../../../components/drawer-form';
-import { SaveProblem } from '../../../components/form/stale-version-alert';
+import { EditorDrawer } from '../../../components/form/editor-drawer';
 import { isApiError } from '../../../lib/api-error';
 import { useEditController } from '../../../lib/controllers/use-edit-controller';
 import { useCreateBatch, useUpdateBatch } from '../api/batch-mutations';
@@ -94,7 +93,7 @@ export function BatchDrawer({ open, batch, onClose }: BatchDrawerProps) {
 
   return (
     <>
-      <DrawerForm
+      <EditorDrawer
         open={open}
         onClose={onClose}
         title={batch ? `Edit ${batch.batchName}` : 'Add batch'}
@@ -104,145 +103,142 @@ export function BatchDrawer({ open, batch, onClose }: BatchDrawerProps) {
             : 'A class of students at a branch, for a program, between two days.'
         }
         primaryLabel={batch ? 'Save changes' : 'Add batch'}
-        submitting={mutation.isPending}
+        edit={edit}
+        mutation={mutation}
         dirty={isDirty}
-        onSubmit={(event) => void handleSubmit(save)(event)}
+        onSave={handleSubmit(save)}
+        problemRef={alertRef}
       >
-        <SaveProblem ref={alertRef} edit={edit} error={mutation.error} busy={mutation.isPending} onSaved={onClose} />
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-          <TextField
-            label="Batch name"
-            required
-            autoComplete="off"
-            {...register('batchName')}
-            error={Boolean(errors.batchName)}
-            helperText={errors.batchName?.message ?? 'As students know it, e.g. JEE 2027 Morning, Kota.'}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-          />
+        <TextField
+          label="Batch name"
+          required
+          autoComplete="off"
+          {...register('batchName')}
+          error={Boolean(errors.batchName)}
+          helperText={errors.batchName?.message ?? 'As students know it, e.g. JEE 2027 Morning, Kota.'}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+        />
+        <Controller
+          control={control}
+          name="batchCode"
+          render={({ field }) => (
+            <TextField
+              label="Batch code"
+              required
+              autoComplete="off"
+              {...field}
+              onChange={(event) => field.onChange(event.target.value.toUpperCase())}
+              error={Boolean(errors.batchCode)}
+              helperText={errors.batchCode?.message ?? 'Letters, digits and hyphens, e.g. JEE27-KOTA-M.'}
+              slotProps={{ htmlInput: { maxLength: 30 } }}
+            />
+          )}
+        />
+        <Box>
           <Controller
             control={control}
-            name="batchCode"
+            name="branchId"
             render={({ field }) => (
               <TextField
-                label="Batch code"
+                select
+                label="Branch"
                 required
-                autoComplete="off"
+                fullWidth
                 {...field}
-                onChange={(event) => field.onChange(event.target.value.toUpperCase())}
-                error={Boolean(errors.batchCode)}
-                helperText={errors.batchCode?.message ?? 'Letters, digits and hyphens, e.g. JEE27-KOTA-M.'}
-                slotProps={{ htmlInput: { maxLength: 30 } }}
-              />
+                error={Boolean(errors.branchId)}
+                helperText={errors.branchId?.message ?? (branches.isError ? 'Could not load the branches.' : undefined)}
+              >
+                {branchOptions.length === 0 && (
+                  <MenuItem value="" disabled>
+                    {branches.isPending ? 'Loading…' : 'No branches yet: add one below.'}
+                  </MenuItem>
+                )}
+                {branchOptions.map((branch) => (
+                  <MenuItem key={branch.branchId} value={branch.branchId}>
+                    {branch.branchName}, {branch.city}
+                  </MenuItem>
+                ))}
+              </TextField>
             )}
           />
-          <Box>
-            <Controller
-              control={control}
-              name="branchId"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label="Branch"
-                  required
-                  fullWidth
-                  {...field}
-                  error={Boolean(errors.branchId)}
-                  helperText={
-                    errors.branchId?.message ?? (branches.isError ? 'Could not load the branches.' : undefined)
-                  }
-                >
-                  {branchOptions.length === 0 && (
-                    <MenuItem value="" disabled>
-                      {branches.isPending ? 'Loading…' : 'No branches yet: add one below.'}
-                    </MenuItem>
-                  )}
-                  {branchOptions.map((branch) => (
-                    <MenuItem key={branch.branchId} value={branch.branchId}>
-                      {branch.branchName}, {branch.city}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            <AddBranch
-              onCreated={(branch) => {
-                setAddedBranches((previous) => [...previous, branch]);
-                setValue('branchId', branch.branchId, { shouldDirty: true, shouldValidate: true });
-              }}
-            />
-          </Box>
-          <Box>
-            <Controller
-              control={control}
-              name="programId"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label="Program"
-                  required
-                  fullWidth
-                  {...field}
-                  error={Boolean(errors.programId)}
-                  helperText={
-                    errors.programId?.message ?? (programs.isError ? 'Could not load the programs.' : undefined)
-                  }
-                >
-                  {programOptions.length === 0 && (
-                    <MenuItem value="" disabled>
-                      {programs.isPending ? 'Loading…' : 'No programs yet: add one below.'}
-                    </MenuItem>
-                  )}
-                  {programOptions.map((program) => (
-                    <MenuItem key={program.programId} value={program.programId}>
-                      {program.programName}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            <AddProgram
-              onCreated={(program) => {
-                setAddedPrograms((previous) => [...previous, program]);
-                setValue('programId', program.programId, { shouldDirty: true, shouldValidate: true });
-              }}
-            />
-          </Box>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextField
-              label="Starts"
-              type="date"
-              required
-              {...register('startDate')}
-              error={Boolean(errors.startDate)}
-              helperText={errors.startDate?.message ?? 'The first day.'}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              label="Ends"
-              type="date"
-              required
-              {...register('endDate')}
-              error={Boolean(errors.endDate)}
-              helperText={errors.endDate?.message ?? 'The last day, included.'}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </Box>
-          <TextField
-            label="Capacity"
-            required
-            autoComplete="off"
-            {...register('capacity')}
-            error={Boolean(errors.capacity)}
-            helperText={
-              errors.capacity?.message ??
-              (studentCount > 0
-                ? `Seats, ${studentCount} to ${BATCH_CAPACITY_MAX}.`
-                : `Seats, 1 to ${BATCH_CAPACITY_MAX}.`)
-            }
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
+          <AddBranch
+            onCreated={(branch) => {
+              setAddedBranches((previous) => [...previous, branch]);
+              setValue('branchId', branch.branchId, { shouldDirty: true, shouldValidate: true });
+            }}
           />
         </Box>
-      </DrawerForm>
+        <Box>
+          <Controller
+            control={control}
+            name="programId"
+            render={({ field }) => (
+              <TextField
+                select
+                label="Program"
+                required
+                fullWidth
+                {...field}
+                error={Boolean(errors.programId)}
+                helperText={
+                  errors.programId?.message ?? (programs.isError ? 'Could not load the programs.' : undefined)
+                }
+              >
+                {programOptions.length === 0 && (
+                  <MenuItem value="" disabled>
+                    {programs.isPending ? 'Loading…' : 'No programs yet: add one below.'}
+                  </MenuItem>
+                )}
+                {programOptions.map((program) => (
+                  <MenuItem key={program.programId} value={program.programId}>
+                    {program.programName}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <AddProgram
+            onCreated={(program) => {
+              setAddedPrograms((previous) => [...previous, program]);
+              setValue('programId', program.programId, { shouldDirty: true, shouldValidate: true });
+            }}
+          />
+        </Box>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <TextField
+            label="Starts"
+            type="date"
+            required
+            {...register('startDate')}
+            error={Boolean(errors.startDate)}
+            helperText={errors.startDate?.message ?? 'The first day.'}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            label="Ends"
+            type="date"
+            required
+            {...register('endDate')}
+            error={Boolean(errors.endDate)}
+            helperText={errors.endDate?.message ?? 'The last day, included.'}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Box>
+        <TextField
+          label="Capacity"
+          required
+          autoComplete="off"
+          {...register('capacity')}
+          error={Boolean(errors.capacity)}
+          helperText={
+            errors.capacity?.message ??
+            (studentCount > 0
+              ? `Seats, ${studentCount} to ${BATCH_CAPACITY_MAX}.`
+              : `Seats, 1 to ${BATCH_CAPACITY_MAX}.`)
+          }
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
+        />
+      </EditorDrawer>
       {edit.guard.dialog}
     </>
   );

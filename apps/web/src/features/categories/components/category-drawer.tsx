@@ -1,15 +1,13 @@
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import type { Category } from '@lectern/contract';
-import { DrawerForm } from '../../../components/drawer-form';
-import { SaveProblem } from '../../../components/form/stale-version-alert';
+import { EditorDrawer } from '../../../components/form/editor-drawer';
 import { useEditController } from '../../../lib/controllers/use-edit-controller';
 import { useCategories } from '../../../lib/queries/get-categories';
 import { useCreateCategory, useUpdateCategory } from '../api/category-mutations';
@@ -82,7 +80,7 @@ export function CategoryDrawer({ open, category, onClose }: CategoryDrawerProps)
 
   return (
     <>
-      <DrawerForm
+      <EditorDrawer
         open={open}
         onClose={onClose}
         title={category ? `Edit ${category.categoryName}` : 'Add category'}
@@ -92,46 +90,44 @@ export function CategoryDrawer({ open, category, onClose }: CategoryDrawerProps)
             : 'New categories go last in the store; drag them into place in the list.'
         }
         primaryLabel={category ? 'Save changes' : 'Create category'}
-        submitting={mutation.isPending}
+        edit={edit}
+        mutation={mutation}
         dirty={isDirty}
-        onSubmit={(event) => void handleSubmit(submit)(event)}
+        onSave={handleSubmit(submit)}
       >
-        <SaveProblem edit={edit} error={mutation.error} busy={mutation.isPending} onSaved={onClose} />
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-          <TextField
-            label="Category name"
-            required
-            autoComplete="off"
-            {...register('categoryName')}
-            error={Boolean(errors.categoryName)}
-            helperText={errors.categoryName?.message}
-            slotProps={{ htmlInput: { maxLength: 80 } }}
-          />
-          <Controller
-            control={control}
-            name="publishState"
-            render={({ field }) => (
-              <FormControl>
-                <FormControlLabel
-                  label="Published"
-                  control={
-                    <Switch
-                      checked={field.value ?? false}
-                      inputRef={field.ref}
-                      onBlur={field.onBlur}
-                      onChange={(_event, checked) => field.onChange(checked)}
-                    />
-                  }
-                />
-                <FormHelperText>
-                  {field.value ? 'Students see it in the store.' : 'Hidden from the store until published.'}
-                </FormHelperText>
-              </FormControl>
-            )}
-          />
-          <SubCategoryFields control={control} register={register} errors={errors} listed={listed} />
-        </Box>
-      </DrawerForm>
+        <TextField
+          label="Category name"
+          required
+          autoComplete="off"
+          {...register('categoryName')}
+          error={Boolean(errors.categoryName)}
+          helperText={errors.categoryName?.message}
+          slotProps={{ htmlInput: { maxLength: 80 } }}
+        />
+        <Controller
+          control={control}
+          name="publishState"
+          render={({ field }) => (
+            <FormControl>
+              <FormControlLabel
+                label="Published"
+                control={
+                  <Switch
+                    checked={field.value ?? false}
+                    inputRef={field.ref}
+                    onBlur={field.onBlur}
+                    onChange={(_event, checked) => field.onChange(checked)}
+                  />
+                }
+              />
+              <FormHelperText>
+                {field.value ? 'Students see it in the store.' : 'Hidden from the store until published.'}
+              </FormHelperText>
+            </FormControl>
+          )}
+        />
+        <SubCategoryFields control={control} register={register} errors={errors} listed={listed} />
+      </EditorDrawer>
       {edit.guard.dialog}
     </>
   );

@@ -6,8 +6,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { COUPON_MAX_PERCENT, COUPON_MESSAGES, fillMessage, type Coupon, plural } from '@lectern/contract';
-import { DrawerForm } from '../../../components/drawer-form';
-import { SaveProblem } from '../../../components/form/stale-version-alert';
+import { EditorDrawer } from '../../../components/form/editor-drawer';
 import { isApiError } from '../../../lib/api-error';
 import { useEditController } from '../../../lib/controllers/use-edit-controller';
 import { issuesResolver } from '../../../lib/issues-resolver';
@@ -114,7 +113,7 @@ export function CouponDrawer({ open, coupon: opened, latest, copyFrom = null, on
 
   return (
     <>
-      <DrawerForm
+      <EditorDrawer
         open={open}
         onClose={onClose}
         title={title}
@@ -131,152 +130,148 @@ export function CouponDrawer({ open, coupon: opened, latest, copyFrom = null, on
         {...(readOnly && coupon && onCopy
           ? { secondaryLabel: 'Copy to a new coupon', onSecondary: () => onCopy(coupon) }
           : {})}
-        submitting={mutation.isPending}
+        edit={edit}
+        mutation={mutation}
         dirty={dirty}
-        onSubmit={(event) => {
-          if (readOnly) onClose();
-          else void handleSubmit(save)(event);
-        }}
+        onSave={readOnly ? () => Promise.resolve(onClose()) : handleSubmit(save)}
+        problemRef={alertRef}
       >
         {readOnly && coupon && (
-          <Alert severity="info" sx={{ mb: 2 }}>
+          <Alert severity="info">
             This coupon is expired{coupon.expiredBy ? ` (by ${coupon.expiredBy})` : ''}: it cannot be edited or made
             active again. Copy it to a new coupon instead.
           </Alert>
         )}
-        <SaveProblem ref={alertRef} edit={edit} error={mutation.error} busy={mutation.isPending} onSaved={onClose} />
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-          <TextField
-            label="Coupon name"
-            required
-            autoComplete="off"
-            {...register('couponName')}
-            error={Boolean(errors.couponName)}
-            helperText={errors.couponName?.message ?? 'Letters, digits and hyphens, e.g. DIWALI500 or NEET-EARLYBIRD.'}
-            slotProps={{ htmlInput: { maxLength: 30, readOnly } }}
-          />
-          <TextField
-            label="Description"
-            multiline
-            minRows={2}
-            {...register('description')}
-            slotProps={{ htmlInput: { maxLength: 500, readOnly } }}
-            error={Boolean(errors.description)}
-            helperText={errors.description?.message}
-          />
-          <SwitchField control={control} name="percentage" label="Percentage" disabled={readOnly}>
-            {percentage ? `The amount is a percentage, 1 to ${COUPON_MAX_PERCENT}.` : 'The amount is in rupees.'}
-          </SwitchField>
-          <TextField
-            label={percentage ? 'Discount (%)' : 'Discount (Rs.)'}
-            required
-            autoComplete="off"
-            {...register('amount')}
-            error={Boolean(errors.amount)}
-            helperText={
-              errors.amount?.message ??
-              (percentage
-                ? `A whole number from 1 to ${COUPON_MAX_PERCENT}.`
-                : 'Not above the cheapest price it applies to.')
-            }
-            slotProps={{
-              htmlInput: { inputMode: percentage ? 'numeric' : 'decimal', maxLength: percentage ? 3 : 12, readOnly },
-              input: percentage
-                ? { endAdornment: <InputAdornment position="end">%</InputAdornment> }
-                : { startAdornment: <InputAdornment position="start">Rs.</InputAdornment> },
-            }}
-          />
-          <SwitchField control={control} name="featured" label="Featured" disabled={readOnly}>
-            Shown on the store listings it applies to.
-          </SwitchField>
+        <TextField
+          label="Coupon name"
+          required
+          autoComplete="off"
+          {...register('couponName')}
+          error={Boolean(errors.couponName)}
+          helperText={errors.couponName?.message ?? 'Letters, digits and hyphens, e.g. DIWALI500 or NEET-EARLYBIRD.'}
+          slotProps={{ htmlInput: { maxLength: 30, readOnly } }}
+        />
+        <TextField
+          label="Description"
+          multiline
+          minRows={2}
+          {...register('description')}
+          slotProps={{ htmlInput: { maxLength: 500, readOnly } }}
+          error={Boolean(errors.description)}
+          helperText={errors.description?.message}
+        />
+        <SwitchField control={control} name="percentage" label="Percentage" disabled={readOnly}>
+          {percentage ? `The amount is a percentage, 1 to ${COUPON_MAX_PERCENT}.` : 'The amount is in rupees.'}
+        </SwitchField>
+        <TextField
+          label={percentage ? 'Discount (%)' : 'Discount (Rs.)'}
+          required
+          autoComplete="off"
+          {...register('amount')}
+          error={Boolean(errors.amount)}
+          helperText={
+            errors.amount?.message ??
+            (percentage
+              ? `A whole number from 1 to ${COUPON_MAX_PERCENT}.`
+              : 'Not above the cheapest price it applies to.')
+          }
+          slotProps={{
+            htmlInput: { inputMode: percentage ? 'numeric' : 'decimal', maxLength: percentage ? 3 : 12, readOnly },
+            input: percentage
+              ? { endAdornment: <InputAdornment position="end">%</InputAdornment> }
+              : { startAdornment: <InputAdornment position="start">Rs.</InputAdornment> },
+          }}
+        />
+        <SwitchField control={control} name="featured" label="Featured" disabled={readOnly}>
+          Shown on the store listings it applies to.
+        </SwitchField>
 
-          <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
-            Applies to
-          </Typography>
-          <SwitchField control={control} name="applicableForEntireCourse" label="Entire course" disabled={readOnly}>
-            {entireCourse ? 'Every store listing.' : 'Only the listings chosen, and listings holding a chosen subject.'}
-          </SwitchField>
-          {!entireCourse && readOnly && coupon && (
-            // an expired coupon's choices, as text: there is nothing to pick
-            <Box component="dl" sx={{ m: 0, '& dt': { fontWeight: 600 }, '& dd': { m: 0, mb: 1 } }}>
-              <dt>Store listings</dt>
-              <dd>{coupon.storeListingInfoList.map((l) => l.storeListingName).join(', ') || 'None'}</dd>
-              <dt>Subjects</dt>
-              <dd>{coupon.subjectInfoList.map((s) => s.subjectName).join(', ') || 'None'}</dd>
-            </Box>
-          )}
-          {!entireCourse && !readOnly && (
-            <CouponChoiceFields
-              control={control}
-              listings={listings}
-              subjects={subjects}
-              error={errors.storeListings?.message}
-            />
-          )}
-
-          <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
-            When
-          </Typography>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextField
-              label="From"
-              type="date"
-              required
-              {...register('applicableFrom')}
-              error={Boolean(errors.applicableFrom)}
-              helperText={errors.applicableFrom?.message ?? 'The first day (India).'}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { readOnly } }}
-            />
-            <TextField
-              label="Upto"
-              type="date"
-              required={!unlimited}
-              disabled={unlimited}
-              {...register('applicableUpto')}
-              error={Boolean(errors.applicableUpto)}
-              helperText={errors.applicableUpto?.message ?? (unlimited ? 'No end date.' : 'The last day, included.')}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { readOnly } }}
-            />
+        <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
+          Applies to
+        </Typography>
+        <SwitchField control={control} name="applicableForEntireCourse" label="Entire course" disabled={readOnly}>
+          {entireCourse ? 'Every store listing.' : 'Only the listings chosen, and listings holding a chosen subject.'}
+        </SwitchField>
+        {!entireCourse && readOnly && coupon && (
+          // an expired coupon's choices, as text: there is nothing to pick
+          <Box component="dl" sx={{ m: 0, '& dt': { fontWeight: 600 }, '& dd': { m: 0, mb: 1 } }}>
+            <dt>Store listings</dt>
+            <dd>{coupon.storeListingInfoList.map((l) => l.storeListingName).join(', ') || 'None'}</dd>
+            <dt>Subjects</dt>
+            <dd>{coupon.subjectInfoList.map((s) => s.subjectName).join(', ') || 'None'}</dd>
           </Box>
-          <SwitchField control={control} name="unlimited" label="Unlimited (no end date)" disabled={readOnly} />
+        )}
+        {!entireCourse && !readOnly && (
+          <CouponChoiceFields
+            control={control}
+            listings={listings}
+            subjects={subjects}
+            error={errors.storeListings?.message}
+          />
+        )}
 
-          <SwitchField control={control} name="usageLimit" label="Usage limit" disabled={readOnly}>
-            {usageLimit ? 'It can be used this many times in all.' : 'Any number of uses (each student once).'}
-          </SwitchField>
-          {usageLimit && (
-            <TextField
-              label="Limit"
-              required
-              autoComplete="off"
-              {...register('limit')}
-              error={Boolean(errors.limit)}
-              helperText={errors.limit?.message ?? 'Uses over every student.'}
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 8, readOnly } }}
-            />
-          )}
-
-          <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
-            Students
-          </Typography>
-          <SwitchField control={control} name="applicableForAnyStudent" label="Any student" disabled={readOnly}>
-            {anyStudent ? 'Every student can use it once.' : 'Only the students added below, by mobile number.'}
-          </SwitchField>
-          {!anyStudent && (
-            <Controller
-              control={control}
-              name="mobiles"
-              render={({ field }) => (
-                <StudentMobilesField
-                  value={field.value}
-                  onChange={(numbers) => field.onChange(numbers)}
-                  error={errors.mobiles?.message}
-                  disabled={readOnly}
-                />
-              )}
-            />
-          )}
+        <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
+          When
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <TextField
+            label="From"
+            type="date"
+            required
+            {...register('applicableFrom')}
+            error={Boolean(errors.applicableFrom)}
+            helperText={errors.applicableFrom?.message ?? 'The first day (India).'}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { readOnly } }}
+          />
+          <TextField
+            label="Upto"
+            type="date"
+            required={!unlimited}
+            disabled={unlimited}
+            {...register('applicableUpto')}
+            error={Boolean(errors.applicableUpto)}
+            helperText={errors.applicableUpto?.message ?? (unlimited ? 'No end date.' : 'The last day, included.')}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { readOnly } }}
+          />
         </Box>
-      </DrawerForm>
+        <SwitchField control={control} name="unlimited" label="Unlimited (no end date)" disabled={readOnly} />
+
+        <SwitchField control={control} name="usageLimit" label="Usage limit" disabled={readOnly}>
+          {usageLimit ? 'It can be used this many times in all.' : 'Any number of uses (each student once).'}
+        </SwitchField>
+        {usageLimit && (
+          <TextField
+            label="Limit"
+            required
+            autoComplete="off"
+            {...register('limit')}
+            error={Boolean(errors.limit)}
+            helperText={errors.limit?.message ?? 'Uses over every student.'}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 8, readOnly } }}
+          />
+        )}
+
+        <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
+          Students
+        </Typography>
+        <SwitchField control={control} name="applicableForAnyStudent" label="Any student" disabled={readOnly}>
+          {anyStudent ? 'Every student can use it once.' : 'Only the students added below, by mobile number.'}
+        </SwitchField>
+        {!anyStudent && (
+          <Controller
+            control={control}
+            name="mobiles"
+            render={({ field }) => (
+              <StudentMobilesField
+                value={field.value}
+                onChange={(numbers) => field.onChange(numbers)}
+                error={errors.mobiles?.message}
+                disabled={readOnly}
+              />
+            )}
+          />
+        )}
+      </EditorDrawer>
       {edit.guard.dialog}
     </>
   );

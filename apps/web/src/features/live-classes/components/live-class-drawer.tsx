@@ -12,8 +12,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LIVE_CLASS_DURATION, type LiveClass, type MeetingAccount } from '@lectern/contract';
-import { DrawerForm } from '../../../components/drawer-form';
-import { SaveProblem } from '../../../components/form/stale-version-alert';
+import { EditorDrawer } from '../../../components/form/editor-drawer';
 import { useEditController } from '../../../lib/controllers/use-edit-controller';
 import {
   useActiveBatches,
@@ -155,218 +154,217 @@ export function LiveClassDrawer({ open, liveClass, defaultDay, thumbnailPicker, 
 
   return (
     <>
-      <DrawerForm
+      <EditorDrawer
         open={open}
         onClose={onClose}
         title={liveClass ? `Edit ${liveClass.title}` : 'Schedule a live class'}
         subtitle={liveClass ? `Created by ${liveClass.createdBy}.` : 'Times are India time.'}
         primaryLabel={liveClass ? 'Save changes' : 'Schedule'}
-        submitting={mutation.isPending}
+        edit={edit}
+        mutation={mutation}
         dirty={isDirty}
-        onSubmit={(event) => void handleSubmit(save)(event)}
+        onSave={handleSubmit(save)}
+        problemRef={alertRef}
       >
-        <SaveProblem ref={alertRef} edit={edit} error={mutation.error} busy={mutation.isPending} onSaved={onClose} />
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-          <TextField
-            label="Title"
-            required
-            autoComplete="off"
-            {...register('title')}
-            error={Boolean(errors.title)}
-            helperText={errors.title?.message}
-            slotProps={{ htmlInput: { maxLength: 120 } }}
-          />
-          <TextField
-            label="Description"
-            multiline
-            minRows={2}
-            {...register('description')}
-            slotProps={{ htmlInput: { maxLength: 2000 } }}
-          />
-          <Controller
-            control={control}
-            name="classRoomType"
-            render={({ field }) => (
-              <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-                <Typography component="legend" variant="body2" sx={{ fontWeight: 600 }}>
-                  Where
-                </Typography>
-                <RadioGroup row value={field.value} onChange={(_e, value) => field.onChange(value)}>
-                  <FormControlLabel value="live" control={<Radio />} label="Live (online meeting)" />
-                  <FormControlLabel value="offline" control={<Radio />} label="Offline (classroom)" />
-                </RadioGroup>
-              </Box>
-            )}
-          />
-
-          <Section>For whom</Section>
-          <Controller
-            control={control}
-            name="batches"
-            render={({ field }) => (
-              <Autocomplete
-                multiple
-                options={(batches.data ?? []).map((b) => ({ batchId: b.batchId, batchName: b.batchName }))}
-                loading={batches.isPending}
-                value={field.value}
-                onChange={(_e, chosen) => field.onChange(chosen)}
-                onBlur={field.onBlur}
-                getOptionLabel={(o) => batchLabel(o.batchId, o.batchName, batches.data)}
-                isOptionEqualToValue={(a, b) => a.batchId === b.batchId}
-                noOptionsText={batches.isError ? 'Could not load the batches.' : 'No active batches.'}
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    inputRef={field.ref}
-                    label="Batches"
-                    error={Boolean(errors.batches)}
-                    helperText={errors.batches?.message ?? 'Active batches; or choose groups below.'}
-                  />
-                )}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="groups"
-            render={({ field }) => (
-              <Autocomplete
-                multiple
-                options={(groups.data ?? []).map((g) => ({ groupId: g.groupId, groupName: g.groupName }))}
-                loading={groups.isPending}
-                value={field.value}
-                onChange={(_e, chosen) => field.onChange(chosen)}
-                onBlur={field.onBlur}
-                getOptionLabel={(o) => o.groupName}
-                isOptionEqualToValue={(a, b) => a.groupId === b.groupId}
-                noOptionsText={groups.isError ? 'Could not load the groups.' : 'No groups.'}
-                renderInput={(params) => (
-                  <TextField {...params} label="Groups" helperText="Every batch of a group is invited." />
-                )}
-              />
-            )}
-          />
-
-          <Section>What</Section>
-          <CreatableSelect
-            label="Subject"
-            required
-            options={subjectOptions}
-            loading={subjects.isPending}
-            value={values.subjectId}
-            error={errors.subjectId?.message}
-            creating={createSubject.isPending}
-            onChange={(id) => {
-              setValue('subjectId', id, { shouldDirty: true, shouldValidate: true });
-              setValue('chapterId', '', { shouldDirty: true });
-            }}
-            onCreate={addSubject}
-          />
-          <CreatableSelect
-            label="Chapter"
-            options={chapterOptions}
-            loading={chapters.isFetching}
-            value={values.chapterId}
-            disabled={!values.subjectId}
-            helper={values.subjectId ? 'Optional.' : 'Choose the subject first.'}
-            creating={createChapter.isPending}
-            onChange={(id) => setValue('chapterId', id, { shouldDirty: true })}
-            onCreate={addChapter}
-          />
-
-          <Section>Who and where</Section>
-          <TextField
-            select
-            label="Teacher"
-            required
-            value={values.teacherId ?? ''}
-            {...register('teacherId')}
-            error={Boolean(errors.teacherId)}
-            helperText={errors.teacherId?.message ?? (teachers.isError ? 'Could not load the teachers.' : undefined)}
-          >
-            {(teachers.data ?? []).map((t) => (
-              <MenuItem key={t.teacherId} value={t.teacherId}>
-                {t.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          {live && (
-            <TextField
-              select
-              label="Meeting account"
-              required
-              value={values.meetingAccountId ?? ''}
-              {...register('meetingAccountId')}
-              error={Boolean(errors.meetingAccountId)}
-              helperText={
-                errors.meetingAccountId?.message ??
-                (account
-                  ? `${PROVIDER_LABELS[account.provider]}${account.hostOrBase ? `: ${account.hostOrBase}` : ''}`
-                  : undefined)
-              }
-            >
-              {accountList
-                .filter((a) => a.enabled || a.accountId === values.meetingAccountId)
-                .map((a) => (
-                  <MenuItem key={a.accountId} value={a.accountId}>
-                    {a.accountName} ({PROVIDER_LABELS[a.provider]})
-                  </MenuItem>
-                ))}
-            </TextField>
+        <TextField
+          label="Title"
+          required
+          autoComplete="off"
+          {...register('title')}
+          error={Boolean(errors.title)}
+          helperText={errors.title?.message}
+          slotProps={{ htmlInput: { maxLength: 120 } }}
+        />
+        <TextField
+          label="Description"
+          multiline
+          minRows={2}
+          {...register('description')}
+          slotProps={{ htmlInput: { maxLength: 2000 } }}
+        />
+        <Controller
+          control={control}
+          name="classRoomType"
+          render={({ field }) => (
+            <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+              <Typography component="legend" variant="body2" sx={{ fontWeight: 600 }}>
+                Where
+              </Typography>
+              <RadioGroup row value={field.value} onChange={(_e, value) => field.onChange(value)}>
+                <FormControlLabel value="live" control={<Radio />} label="Live (online meeting)" />
+                <FormControlLabel value="offline" control={<Radio />} label="Offline (classroom)" />
+              </RadioGroup>
+            </Box>
           )}
-          {live && account?.provider === 'LINK' && (
-            <TextField
-              label="Meeting link"
-              required
-              type="url"
-              autoComplete="off"
-              placeholder="https://"
-              {...register('meetingLink')}
-              error={Boolean(errors.meetingLink)}
-              helperText={errors.meetingLink?.message ?? 'Students join here; the teacher starts from it too.'}
-              slotProps={{ htmlInput: { maxLength: 500 } }}
-            />
-          )}
+        />
 
-          <Section>When (India time)</Section>
-          <ClassTimeFields register={register} errors={errors} />
-          {clash && (
-            <Alert severity="warning" role="status" data-testid="overlap-warning">
-              {clash}
-            </Alert>
-          )}
-
-          <Section>Shown to students</Section>
-          <ThumbnailField
-            url={values.thumbnailUrl}
-            onPick={() => setPicking(true)}
-            onRemove={() => setValue('thumbnailUrl', '', { shouldDirty: true })}
-          />
-          {!liveClass && (
-            <Controller
-              control={control}
-              name="enabled"
-              render={({ field }) => (
-                <Box>
-                  <FormControlLabel
-                    label="Show to students"
-                    control={
-                      <Switch
-                        checked={field.value}
-                        inputRef={field.ref}
-                        onChange={(_e, checked) => field.onChange(checked)}
-                      />
-                    }
-                  />
-                  <FormHelperText sx={{ mt: 0 }}>
-                    {field.value ? 'Students of its batches see it.' : 'Hidden until you show it.'}
-                  </FormHelperText>
-                </Box>
+        <Section>For whom</Section>
+        <Controller
+          control={control}
+          name="batches"
+          render={({ field }) => (
+            <Autocomplete
+              multiple
+              options={(batches.data ?? []).map((b) => ({ batchId: b.batchId, batchName: b.batchName }))}
+              loading={batches.isPending}
+              value={field.value}
+              onChange={(_e, chosen) => field.onChange(chosen)}
+              onBlur={field.onBlur}
+              getOptionLabel={(o) => batchLabel(o.batchId, o.batchName, batches.data)}
+              isOptionEqualToValue={(a, b) => a.batchId === b.batchId}
+              noOptionsText={batches.isError ? 'Could not load the batches.' : 'No active batches.'}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  inputRef={field.ref}
+                  label="Batches"
+                  error={Boolean(errors.batches)}
+                  helperText={errors.batches?.message ?? 'Active batches; or choose groups below.'}
+                />
               )}
             />
           )}
-        </Box>
-      </DrawerForm>
+        />
+        <Controller
+          control={control}
+          name="groups"
+          render={({ field }) => (
+            <Autocomplete
+              multiple
+              options={(groups.data ?? []).map((g) => ({ groupId: g.groupId, groupName: g.groupName }))}
+              loading={groups.isPending}
+              value={field.value}
+              onChange={(_e, chosen) => field.onChange(chosen)}
+              onBlur={field.onBlur}
+              getOptionLabel={(o) => o.groupName}
+              isOptionEqualToValue={(a, b) => a.groupId === b.groupId}
+              noOptionsText={groups.isError ? 'Could not load the groups.' : 'No groups.'}
+              renderInput={(params) => (
+                <TextField {...params} label="Groups" helperText="Every batch of a group is invited." />
+              )}
+            />
+          )}
+        />
+
+        <Section>What</Section>
+        <CreatableSelect
+          label="Subject"
+          required
+          options={subjectOptions}
+          loading={subjects.isPending}
+          value={values.subjectId}
+          error={errors.subjectId?.message}
+          creating={createSubject.isPending}
+          onChange={(id) => {
+            setValue('subjectId', id, { shouldDirty: true, shouldValidate: true });
+            setValue('chapterId', '', { shouldDirty: true });
+          }}
+          onCreate={addSubject}
+        />
+        <CreatableSelect
+          label="Chapter"
+          options={chapterOptions}
+          loading={chapters.isFetching}
+          value={values.chapterId}
+          disabled={!values.subjectId}
+          helper={values.subjectId ? 'Optional.' : 'Choose the subject first.'}
+          creating={createChapter.isPending}
+          onChange={(id) => setValue('chapterId', id, { shouldDirty: true })}
+          onCreate={addChapter}
+        />
+
+        <Section>Who and where</Section>
+        <TextField
+          select
+          label="Teacher"
+          required
+          value={values.teacherId ?? ''}
+          {...register('teacherId')}
+          error={Boolean(errors.teacherId)}
+          helperText={errors.teacherId?.message ?? (teachers.isError ? 'Could not load the teachers.' : undefined)}
+        >
+          {(teachers.data ?? []).map((t) => (
+            <MenuItem key={t.teacherId} value={t.teacherId}>
+              {t.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        {live && (
+          <TextField
+            select
+            label="Meeting account"
+            required
+            value={values.meetingAccountId ?? ''}
+            {...register('meetingAccountId')}
+            error={Boolean(errors.meetingAccountId)}
+            helperText={
+              errors.meetingAccountId?.message ??
+              (account
+                ? `${PROVIDER_LABELS[account.provider]}${account.hostOrBase ? `: ${account.hostOrBase}` : ''}`
+                : undefined)
+            }
+          >
+            {accountList
+              .filter((a) => a.enabled || a.accountId === values.meetingAccountId)
+              .map((a) => (
+                <MenuItem key={a.accountId} value={a.accountId}>
+                  {a.accountName} ({PROVIDER_LABELS[a.provider]})
+                </MenuItem>
+              ))}
+          </TextField>
+        )}
+        {live && account?.provider === 'LINK' && (
+          <TextField
+            label="Meeting link"
+            required
+            type="url"
+            autoComplete="off"
+            placeholder="https://"
+            {...register('meetingLink')}
+            error={Boolean(errors.meetingLink)}
+            helperText={errors.meetingLink?.message ?? 'Students join here; the teacher starts from it too.'}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+        )}
+
+        <Section>When (India time)</Section>
+        <ClassTimeFields register={register} errors={errors} />
+        {clash && (
+          <Alert severity="warning" role="status" data-testid="overlap-warning">
+            {clash}
+          </Alert>
+        )}
+
+        <Section>Shown to students</Section>
+        <ThumbnailField
+          url={values.thumbnailUrl}
+          onPick={() => setPicking(true)}
+          onRemove={() => setValue('thumbnailUrl', '', { shouldDirty: true })}
+        />
+        {!liveClass && (
+          <Controller
+            control={control}
+            name="enabled"
+            render={({ field }) => (
+              <Box>
+                <FormControlLabel
+                  label="Show to students"
+                  control={
+                    <Switch
+                      checked={field.value}
+                      inputRef={field.ref}
+                      onChange={(_e, checked) => field.onChange(checked)}
+                    />
+                  }
+                />
+                <FormHelperText sx={{ mt: 0 }}>
+                  {field.value ? 'Students of its batches see it.' : 'Hidden until you show it.'}
+                </FormHelperText>
+              </Box>
+            )}
+          />
+        )}
+      </EditorDrawer>
       {thumbnailPicker({
         open: picking,
         onClose: () => setPicking(false),

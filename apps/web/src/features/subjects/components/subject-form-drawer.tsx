@@ -8,8 +8,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { CreateSubjectBodySchema, type SubjectDetail } from '@lectern/contract';
-import { DrawerForm } from '../../../components/drawer-form';
-import { SaveProblem } from '../../../components/form/stale-version-alert';
+import { EditorDrawer } from '../../../components/form/editor-drawer';
 import { useEditController } from '../../../lib/controllers/use-edit-controller';
 import { useCreateSubject, useSubjectEdit } from '../api/subject-mutations';
 import { SubjectImageField, type ChosenImage } from './subject-image-field';
@@ -122,69 +121,68 @@ export function SubjectFormDrawer({ open, onClose, subject, canRename = true, on
 
   return (
     <>
-      <DrawerForm
+      <EditorDrawer
         open={open}
         onClose={onClose}
         title={editing ? `Edit ${subject.subjectName}` : 'Create Subject'}
         subtitle={editing ? 'Change the subject’s details.' : 'Assign people and add units once it is created.'}
         primaryLabel={editing ? 'Save changes' : 'Create subject'}
-        submitting={mutation.isPending}
+        edit={edit}
+        mutation={mutation}
         dirty={isDirty || image !== null}
-        onSubmit={(event) => void handleSubmit(save)(event)}
+        onSave={handleSubmit(save)}
+        onSaved={done}
       >
-        <SaveProblem edit={edit} error={mutation.error} busy={mutation.isPending} onSaved={done} />
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-          <TextField
-            label="Subject name"
-            required
-            autoComplete="off"
-            disabled={nameLocked}
-            {...register('subjectName')}
-            error={Boolean(errors.subjectName)}
-            helperText={errors.subjectName?.message ?? (nameLocked ? RENAME_NOT_ALLOWED : undefined)}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
+        <TextField
+          label="Subject name"
+          required
+          autoComplete="off"
+          disabled={nameLocked}
+          {...register('subjectName')}
+          error={Boolean(errors.subjectName)}
+          helperText={errors.subjectName?.message ?? (nameLocked ? RENAME_NOT_ALLOWED : undefined)}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
+        <TextField
+          label="Description"
+          multiline
+          minRows={3}
+          maxRows={8}
+          {...register('description')}
+          error={Boolean(errors.description)}
+          helperText={errors.description?.message}
+          slotProps={{ htmlInput: { maxLength: 2000 } }}
+        />
+        <SubjectImageField currentName={subject?.imageName ?? null} value={image} onChange={setImage} />
+        <Box>
+          <Controller
+            control={control}
+            name="comingSoon"
+            render={({ field }) => (
+              <FormControlLabel
+                control={<Switch checked={field.value ?? false} onChange={(_e, next) => field.onChange(next)} />}
+                label="Coming soon"
+              />
+            )}
           />
-          <TextField
-            label="Description"
-            multiline
-            minRows={3}
-            maxRows={8}
-            {...register('description')}
-            error={Boolean(errors.description)}
-            helperText={errors.description?.message}
-            slotProps={{ htmlInput: { maxLength: 2000 } }}
+          <FormHelperText sx={{ mt: -0.5, mb: 1 }}>
+            Announce the subject to students before its content is available.
+          </FormHelperText>
+          <Controller
+            control={control}
+            name="locked"
+            render={({ field }) => (
+              <FormControlLabel
+                control={<Switch checked={field.value ?? false} onChange={(_e, next) => field.onChange(next)} />}
+                label="Locked"
+              />
+            )}
           />
-          <SubjectImageField currentName={subject?.imageName ?? null} value={image} onChange={setImage} />
-          <Box>
-            <Controller
-              control={control}
-              name="comingSoon"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={<Switch checked={field.value ?? false} onChange={(_e, next) => field.onChange(next)} />}
-                  label="Coming soon"
-                />
-              )}
-            />
-            <FormHelperText sx={{ mt: -0.5, mb: 1 }}>
-              Announce the subject to students before its content is available.
-            </FormHelperText>
-            <Controller
-              control={control}
-              name="locked"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={<Switch checked={field.value ?? false} onChange={(_e, next) => field.onChange(next)} />}
-                  label="Locked"
-                />
-              )}
-            />
-            <FormHelperText sx={{ mt: -0.5 }}>
-              Students cannot open the subject’s content until it is unlocked.
-            </FormHelperText>
-          </Box>
+          <FormHelperText sx={{ mt: -0.5 }}>
+            Students cannot open the subject’s content until it is unlocked.
+          </FormHelperText>
         </Box>
-      </DrawerForm>
+      </EditorDrawer>
       {edit.guard.dialog}
     </>
   );

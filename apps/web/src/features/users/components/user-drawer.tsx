@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
@@ -16,8 +15,7 @@ import TextField from '@mui/material/TextField';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import { CreateUserBodySchema, MESSAGES, fillMessage, type Role } from '@lectern/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DrawerForm } from '../../../components/drawer-form';
-import { SaveProblem } from '../../../components/form/stale-version-alert';
+import { EditorDrawer } from '../../../components/form/editor-drawer';
 import { isApiError } from '../../../lib/api-error';
 import { useEditController } from '../../../lib/controllers/use-edit-controller';
 import type { UserRow } from '../api/get-users';
@@ -143,147 +141,143 @@ export function UserDrawer({ open, user, latest, selfId, roles, onClose }: UserD
 
   return (
     <>
-      <DrawerForm
+      <EditorDrawer
         open={open}
         onClose={onClose}
         title={editing ? `Edit ${name}` : 'Add user'}
         subtitle={editing ? (base?.email ?? '') : 'They sign in with this mobile number and a one-time code.'}
         primaryLabel={editing ? 'Save changes' : 'Create user'}
-        submitting={mutation.isPending}
+        edit={edit}
+        mutation={mutation}
         dirty={isDirty}
-        onSubmit={(event) => void handleSubmit(submit)(event)}
+        onSave={handleSubmit(submit)}
       >
-        <SaveProblem edit={edit} error={mutation.error} busy={mutation.isPending} onSaved={onClose} />
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-          <TextField
-            label="First name"
-            required
-            autoComplete="off"
-            {...register('firstName')}
-            error={Boolean(errors.firstName)}
-            helperText={fieldMessage('First name', errors.firstName?.message)}
-            slotProps={{ htmlInput: { maxLength: 60 } }}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="off"
-            {...register('lastName')}
-            error={Boolean(errors.lastName)}
-            helperText={fieldMessage('Last name', errors.lastName?.message)}
-            slotProps={{ htmlInput: { maxLength: 60 } }}
-          />
-          <TextField
-            label="E-mail"
-            type="email"
-            required
-            autoComplete="off"
-            {...register('email')}
-            error={Boolean(errors.email)}
-            helperText={fieldMessage('E-mail', errors.email?.message)}
-            slotProps={{ htmlInput: { maxLength: 254 } }}
-          />
-          <Controller
-            control={control}
-            name="phone"
-            render={({ field }) => (
-              <TextField
-                label="Mobile number"
-                required
-                autoComplete="off"
-                name={field.name}
-                value={field.value}
-                inputRef={field.ref}
-                onChange={field.onChange}
-                onBlur={() => {
-                  field.onBlur();
-                  check.checkNow();
-                }}
-                error={phoneMessage !== undefined}
-                helperText={phoneMessage ?? 'Ten digits; they sign in with this number.'}
-                slotProps={{
-                  htmlInput: { inputMode: 'numeric', maxLength: 10 },
-                  input: {
-                    endAdornment: check.checking ? (
-                      <InputAdornment position="end">
-                        <CircularProgress size={18} aria-label="Checking the number" />
-                      </InputAdornment>
-                    ) : check.available && !phoneMessage ? (
-                      <InputAdornment position="end">
-                        <CheckCircleOutline color="success" fontSize="small" titleAccess="The number is free" />
-                      </InputAdornment>
-                    ) : undefined,
-                  },
-                }}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="roles"
-            render={({ field, fieldState }) => {
-              const chosen = new Set(field.value);
-              return (
-                <FormControl component="fieldset" error={Boolean(fieldState.error)} required>
-                  <FormLabel component="legend">Roles</FormLabel>
-                  <FormGroup>
-                    {roles.map((role, index) => (
-                      <FormControlLabel
-                        key={role}
-                        label={roleLabel(role)}
-                        control={
-                          <Checkbox
-                            checked={chosen.has(role)}
-                            inputRef={index === 0 ? field.ref : undefined}
-                            onBlur={field.onBlur}
-                            onChange={(_event, checked) => {
-                              const next = new Set(chosen);
-                              if (checked) next.add(role);
-                              else next.delete(role);
-                              field.onChange(roles.filter((r) => next.has(r)));
-                            }}
-                          />
-                        }
-                      />
-                    ))}
-                  </FormGroup>
-                  {fieldState.error && (
-                    <FormHelperText>{fieldMessage('Roles', fieldState.error.message)}</FormHelperText>
-                  )}
-                </FormControl>
-              );
-            }}
-          />
-          <Controller
-            control={control}
-            name="active"
-            render={({ field }) => (
-              <FormControl>
-                <FormControlLabel
-                  label="Active"
-                  control={
-                    <Switch
-                      checked={field.value ?? true}
-                      inputRef={field.ref}
-                      disabled={isSelf}
-                      onBlur={field.onBlur}
-                      onChange={(_event, checked) => field.onChange(checked)}
+        <TextField
+          label="First name"
+          required
+          autoComplete="off"
+          {...register('firstName')}
+          error={Boolean(errors.firstName)}
+          helperText={fieldMessage('First name', errors.firstName?.message)}
+          slotProps={{ htmlInput: { maxLength: 60 } }}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="off"
+          {...register('lastName')}
+          error={Boolean(errors.lastName)}
+          helperText={fieldMessage('Last name', errors.lastName?.message)}
+          slotProps={{ htmlInput: { maxLength: 60 } }}
+        />
+        <TextField
+          label="E-mail"
+          type="email"
+          required
+          autoComplete="off"
+          {...register('email')}
+          error={Boolean(errors.email)}
+          helperText={fieldMessage('E-mail', errors.email?.message)}
+          slotProps={{ htmlInput: { maxLength: 254 } }}
+        />
+        <Controller
+          control={control}
+          name="phone"
+          render={({ field }) => (
+            <TextField
+              label="Mobile number"
+              required
+              autoComplete="off"
+              name={field.name}
+              value={field.value}
+              inputRef={field.ref}
+              onChange={field.onChange}
+              onBlur={() => {
+                field.onBlur();
+                check.checkNow();
+              }}
+              error={phoneMessage !== undefined}
+              helperText={phoneMessage ?? 'Ten digits; they sign in with this number.'}
+              slotProps={{
+                htmlInput: { inputMode: 'numeric', maxLength: 10 },
+                input: {
+                  endAdornment: check.checking ? (
+                    <InputAdornment position="end">
+                      <CircularProgress size={18} aria-label="Checking the number" />
+                    </InputAdornment>
+                  ) : check.available && !phoneMessage ? (
+                    <InputAdornment position="end">
+                      <CheckCircleOutline color="success" fontSize="small" titleAccess="The number is free" />
+                    </InputAdornment>
+                  ) : undefined,
+                },
+              }}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="roles"
+          render={({ field, fieldState }) => {
+            const chosen = new Set(field.value);
+            return (
+              <FormControl component="fieldset" error={Boolean(fieldState.error)} required>
+                <FormLabel component="legend">Roles</FormLabel>
+                <FormGroup>
+                  {roles.map((role, index) => (
+                    <FormControlLabel
+                      key={role}
+                      label={roleLabel(role)}
+                      control={
+                        <Checkbox
+                          checked={chosen.has(role)}
+                          inputRef={index === 0 ? field.ref : undefined}
+                          onBlur={field.onBlur}
+                          onChange={(_event, checked) => {
+                            const next = new Set(chosen);
+                            if (checked) next.add(role);
+                            else next.delete(role);
+                            field.onChange(roles.filter((r) => next.has(r)));
+                          }}
+                        />
+                      }
                     />
-                  }
-                />
-                <FormHelperText>
-                  {isSelf
-                    ? MESSAGES.cannotDeactivateSelf
-                    : base?.active && !active
-                      ? 'They will be signed out at once when you save.'
-                      : active
-                        ? 'They can sign in.'
-                        : 'They cannot sign in.'}
-                </FormHelperText>
+                  ))}
+                </FormGroup>
+                {fieldState.error && <FormHelperText>{fieldMessage('Roles', fieldState.error.message)}</FormHelperText>}
               </FormControl>
-            )}
-          />
-        </Box>
-      </DrawerForm>
+            );
+          }}
+        />
+        <Controller
+          control={control}
+          name="active"
+          render={({ field }) => (
+            <FormControl>
+              <FormControlLabel
+                label="Active"
+                control={
+                  <Switch
+                    checked={field.value ?? true}
+                    inputRef={field.ref}
+                    disabled={isSelf}
+                    onBlur={field.onBlur}
+                    onChange={(_event, checked) => field.onChange(checked)}
+                  />
+                }
+              />
+              <FormHelperText>
+                {isSelf
+                  ? MESSAGES.cannotDeactivateSelf
+                  : base?.active && !active
+                    ? 'They will be signed out at once when you save.'
+                    : active
+                      ? 'They can sign in.'
+                      : 'They cannot sign in.'}
+              </FormHelperText>
+            </FormControl>
+          )}
+        />
+      </EditorDrawer>
       <ConfirmDialog
         open={confirmingDeactivation !== null}
         title={`Deactivate ${name}?`}
