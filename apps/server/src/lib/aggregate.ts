@@ -66,6 +66,21 @@ export interface Aggregate<Row extends { version: number }> {
   missing(): AppError;
 }
 
+/** What a repository offers for its aggregate: the row locked, and its version raised. */
+export interface AggregateRepository<Row> {
+  lock(tx: Db, id: string): Promise<Row | null>;
+  bumpVersion(tx: Db, id: string): Promise<void>;
+}
+
+/** The aggregate of a repository with `lock` and `bumpVersion`: the one way a service names it. */
+export function aggregateOf<Row extends { version: number }>(
+  entity: string,
+  repo: AggregateRepository<Row>,
+  missing: () => AppError,
+): Aggregate<Row> {
+  return { entity, lock: (tx, id) => repo.lock(tx, id), bumpVersion: (tx, id) => repo.bumpVersion(tx, id), missing };
+}
+
 export interface ChangeContext<Row> {
   tx: Db;
   /** the locked row, as it was before this change */

@@ -10,7 +10,7 @@ import {
 } from '@lectern/contract';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { changeAggregate, recordChange, type Aggregate } from '../../lib/aggregate';
+import { changeAggregate, recordChange, type Aggregate, aggregateOf } from '../../lib/aggregate';
 import { type AppError, failWith } from '../../lib/app-error';
 import type { Actor } from '../../lib/routing';
 import type { BatchRow, BatchesRepository } from './batches.repository';
@@ -34,12 +34,7 @@ export class BatchesService {
     private readonly db: Db,
     private readonly repo: BatchesRepository,
   ) {
-    this.batches = {
-      entity: 'batch',
-      lock: (tx, id) => repo.lock(tx, id),
-      bumpVersion: (tx, id) => repo.bumpVersion(tx, id),
-      missing: () => fail(404, 'notFound', { batchId: '' }),
-    };
+    this.batches = aggregateOf('batch', repo, () => fail(404, 'notFound', { batchId: '' }));
   }
 
   private batchAggregate(batchId: string): Aggregate<BatchRow> {

@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import type { Database, Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { changeAggregate, recordChange, type Aggregate, type OnChangeError } from '../../lib/aggregate';
+import { changeAggregate, recordChange, type Aggregate, type OnChangeError, aggregateOf } from '../../lib/aggregate';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/routing';
 import { loadCatalogue, missingCatalogue, toListItem } from './catalogue-detail';
@@ -39,12 +39,7 @@ export class CataloguesService {
     private readonly database: Database,
     private readonly repo: CataloguesRepository,
   ) {
-    this.catalogues = {
-      entity: 'catalogue',
-      lock: (tx, id) => repo.lock(tx, id),
-      bumpVersion: (tx, id) => repo.bumpVersion(tx, id),
-      missing: missingCatalogue,
-    };
+    this.catalogues = aggregateOf('catalogue', repo, missingCatalogue);
   }
 
   private get db(): Db {

@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { changeAggregate, recordChange, type Aggregate, type OnChangeError } from '../../lib/aggregate';
+import { changeAggregate, recordChange, type Aggregate, type OnChangeError, aggregateOf } from '../../lib/aggregate';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/routing';
 import type { CategoriesRepository, CategoryRow, SubCategoryDraft } from './categories.repository';
@@ -56,12 +56,7 @@ export class CategoriesService {
     private readonly db: Db,
     private readonly repo: CategoriesRepository,
   ) {
-    this.categories = {
-      entity: 'category',
-      lock: (tx, id) => repo.lock(tx, id),
-      bumpVersion: (tx, id) => repo.bumpVersion(tx, id),
-      missing: missingCategory,
-    };
+    this.categories = aggregateOf('category', repo, missingCategory);
   }
 
   list(): Promise<Category[]> {

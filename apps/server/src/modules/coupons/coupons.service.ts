@@ -18,7 +18,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { changeAggregate, recordChange, type Aggregate } from '../../lib/aggregate';
+import { changeAggregate, recordChange, type Aggregate, aggregateOf } from '../../lib/aggregate';
 import { AppError, failWith } from '../../lib/app-error';
 import type { Actor } from '../../lib/routing';
 import { fieldChanges, missingCoupon, snapshot, termsOf, toCoupon } from './coupon-records';
@@ -52,12 +52,7 @@ export class CouponsService {
     private readonly repo: CouponsRepository,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.coupons = {
-      entity: 'coupon',
-      lock: (tx, id) => repo.lock(tx, id),
-      bumpVersion: (tx, id) => repo.bumpVersion(tx, id),
-      missing: missingCoupon,
-    };
+    this.coupons = aggregateOf('coupon', repo, missingCoupon);
     this.redemptions = new RedemptionsService(db, repo, now);
   }
 

@@ -16,7 +16,7 @@ import {
   type UpdateBody,
 } from '@lectern/contract';
 import type { Db } from '../../db/client';
-import { changeAggregate, type Aggregate } from '../../lib/aggregate';
+import { changeAggregate, type Aggregate, aggregateOf } from '../../lib/aggregate';
 import { AppError, failWith } from '../../lib/app-error';
 import type { Actor } from '../../lib/routing';
 import type { DeliveryRepository, PackageBundle, PackageRow } from './delivery.repository';
@@ -35,12 +35,9 @@ export class DeliveryService {
     /** courier code -> tracking URL template */
     private readonly couriers: Record<string, string>,
   ) {
-    this.packages = {
-      entity: 'delivery package',
-      lock: (tx, id) => repo.lock(tx, id),
-      bumpVersion: (tx, id) => repo.bumpVersion(tx, id),
-      missing: () => AppError.of(404, 'notFound', { what: 'that delivery package' }),
-    };
+    this.packages = aggregateOf('delivery package', repo, () =>
+      AppError.of(404, 'notFound', { what: 'that delivery package' }),
+    );
   }
 
   private view(b: PackageBundle): DeliveryPackage {

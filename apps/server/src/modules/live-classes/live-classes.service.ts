@@ -15,7 +15,7 @@ import {
   type UpdateLiveClassBody,
 } from '@lectern/contract';
 import type { Db } from '../../db/client';
-import { changeAggregate, recordChange, type Aggregate } from '../../lib/aggregate';
+import { changeAggregate, recordChange, type Aggregate, aggregateOf } from '../../lib/aggregate';
 import type { Actor, Viewer } from '../../lib/routing';
 import type { HeldMeeting, Meetings } from '../../meetings/meetings';
 import { AudienceRepository } from './audience.repository';
@@ -55,12 +55,7 @@ export class LiveClassesService {
     this.audience = new AudienceRepository(db);
     this.subjectsOf = new SubjectsService(db, this.subjectsRepo);
     this.recordingsOf = new RecordingsService(db, repo, playback);
-    this.aggregate = {
-      entity: 'live class',
-      lock: (tx, id) => repo.lock(tx, id),
-      bumpVersion: (tx, id) => repo.bumpVersion(tx, id),
-      missing: () => fail(404, 'notFound', { liveClassId: '' }),
-    };
+    this.aggregate = aggregateOf('live class', repo, () => fail(404, 'notFound', { liveClassId: '' }));
   }
 
   // ---- reads

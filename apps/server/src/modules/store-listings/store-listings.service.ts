@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import type { Database, Db } from '../../db/client';
 import { anyCause, isUniqueViolation } from '../../db/errors';
-import { changeAggregate, recordChange, type Aggregate, type OnChangeError } from '../../lib/aggregate';
+import { changeAggregate, recordChange, type Aggregate, type OnChangeError, aggregateOf } from '../../lib/aggregate';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/routing';
 import { readEndpoints } from '../../transcoder/transcoder';
@@ -86,12 +86,7 @@ export class StoreListingsService {
     private readonly repo: StoreListingsRepository,
     private readonly catalogues: CataloguesReader,
   ) {
-    this.listings = {
-      entity: 'store listing',
-      lock: (tx, id) => repo.lock(tx, id),
-      bumpVersion: (tx, id) => repo.bumpVersion(tx, id),
-      missing: missingListing,
-    };
+    this.listings = aggregateOf('store listing', repo, missingListing);
   }
 
   private get db(): Db {

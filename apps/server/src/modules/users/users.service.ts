@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { changeAggregate, recordChange, type Aggregate, type OnChangeError } from '../../lib/aggregate';
+import { changeAggregate, recordChange, type Aggregate, type OnChangeError, aggregateOf } from '../../lib/aggregate';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/routing';
 import type { SessionService } from '../auth';
@@ -39,12 +39,7 @@ export class UsersService {
     private readonly repo: UsersRepository,
     private readonly sessions: SessionService,
   ) {
-    this.users = {
-      entity: 'user',
-      lock: (tx, id) => repo.lock(tx, id),
-      bumpVersion: (tx, id) => repo.bumpVersion(tx, id),
-      missing: missingUser,
-    };
+    this.users = aggregateOf('user', repo, missingUser);
   }
 
   async page(page: number, size: number) {
