@@ -41,6 +41,8 @@ async function refusedThenOverwritten(page: Page, scope: Locator, changed: strin
   await notice.waitFor();
   await notice.getByText(`Changed on the server: ${changed}. Your edits are kept until you choose.`).waitFor();
   expect(await notice.getByRole('button', { name: 'Load latest' }).isVisible()).toBe(true);
+  // said once, in the notice: no snackbar repeats it
+  expect(await page.getByText(STALE).count()).toBe(1);
   await shot(page, `stale-version-${screen}`);
   await notice.getByRole('button', { name: 'Overwrite with mine' }).click();
 }

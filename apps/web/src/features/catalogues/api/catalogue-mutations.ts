@@ -18,21 +18,23 @@ export function useCreateCatalogue() {
   const queryClient = useQueryClient();
   return useRouteMutation(cataloguesContract.create, {
     toInput: (body: CreateCatalogueInput) => ({ body }),
-    meta: { serverMessage: true },
+    // the editor shows a refusal beside the form (SaveProblem): no snackbar repeats it
+    meta: { serverMessage: true, silentError: true },
     onSuccess: (result) => settle(queryClient, result.data),
   });
 }
 
 /**
- * PUT /publisher/cataloguemanager/update at the version the editor saw: any sections, or
+ * PUT /publisher/cataloguemanager/update at the version the editor saw (`inEditor`): any sections, or
  * `{ catalogueId, version, archived }` to archive and unarchive. A stale version answers 409 with
  * the server's message, and the lists are reloaded so the newer version is at hand.
  */
-export function useUpdateCatalogue() {
+export function useUpdateCatalogue({ inEditor = false } = {}) {
   const queryClient = useQueryClient();
   return useRouteMutation(cataloguesContract.update, {
     toInput: (body: UpdateCatalogueInput) => ({ body }),
-    meta: { serverMessage: true },
+    // in the editor a refusal shows beside the form (SaveProblem); from the list, as a snackbar
+    meta: { serverMessage: true, silentError: inEditor },
     onSuccess: (result) => settle(queryClient, result.data),
     onError: (error) => {
       if (isApiError(error) && error.status === 409) settle(queryClient);

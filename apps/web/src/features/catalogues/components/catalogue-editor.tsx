@@ -73,7 +73,7 @@ export function CatalogueEditor({ saved: initial, readOnly, resourcePicker, demo
   const queryClient = useQueryClient();
   const { pick, picker } = usePickerSlot(resourcePicker);
   const create = useCreateCatalogue();
-  const update = useUpdateCatalogue();
+  const update = useUpdateCatalogue({ inEditor: true });
 
   const form = useForm<CatalogueFormInput, unknown, CatalogueFormValues>({
     resolver: zodResolver(CatalogueFormSchema),
