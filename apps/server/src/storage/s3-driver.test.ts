@@ -157,11 +157,24 @@ describe('S3 driver against s3rver', () => {
   });
 
   it('an expired presigned URL is refused by s3rver', async () => {
+    // signed a minute ago for one second: expired without waiting
+    const late = new S3StorageDriver({
+      endpoint: s3.endpoint,
+      region: 'ap-south-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      buckets: [BUCKET],
+      now: () => new Date(Date.now() - 60_000),
+    });
     const ref = { bucket: BUCKET, key: 'subjects/s1/late.mp4' };
-    const signed = await driver.presignPut(ref, { contentType: 'video/mp4', size: 1, expiresIn: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const signed = await late.presignPut(ref, { contentType: 'video/mp4', size: 1, expiresIn: 1 });
+    expect(signed.expiresAt.getTime()).toBeLessThan(Date.now());
     const res = await fetch(signed.url, { method: 'PUT', body: 'x', headers: signed.headers });
     expect(res.status).toBe(403);
+    // the same, signed now, is taken
+    const fresh = await driver.presignPut(ref, { contentType: 'video/mp4', size: 1, expiresIn: 60 });
+    expect((await fetch(fresh.url, { method: 'PUT', body: 'x', headers: fresh.headers })).status).toBe(200);
+    await late.close();
   });
 });
 

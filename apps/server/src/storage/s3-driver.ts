@@ -43,6 +43,8 @@ export interface S3DriverOptions {
   copyPartSize?: number;
   /** a client of the caller's (tests) */
   client?: S3Client;
+  /** the clock presigned URLs are signed at (tests sign in the past rather than wait for expiry) */
+  now?: () => Date;
 }
 
 const GiB = 1024 ** 3;
@@ -87,8 +89,12 @@ export class S3StorageDriver implements StorageDriver {
     return { Bucket: ref.bucket, Key: ref.key };
   }
 
-  private signed(url: string, expiresIn: number) {
-    return { url, expiresAt: new Date(Date.now() + expiresIn * 1000) };
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  private signed(url: string, expiresIn: number, signedAt: Date) {
+    return { url, expiresAt: new Date(signedAt.getTime() + expiresIn * 1000) };
   }
 
   async presignPut(
@@ -100,11 +106,13 @@ export class S3StorageDriver implements StorageDriver {
       ContentType: options.contentType,
       ContentLength: options.size,
     });
+    const signingDate = this.now();
     const url = await getSignedUrl(this.client, command, {
       expiresIn: options.expiresIn,
+      signingDate,
       signableHeaders: new Set(['content-type', 'content-length']),
     });
-    return { ...this.signed(url, options.expiresIn), headers: { 'content-type': options.contentType } };
+    return { ...this.signed(url, options.expiresIn, signingDate), headers: { 'content-type': options.contentType } };
   }
 
   async createMultipart(ref: ObjectRef, options: { contentType: string }): Promise<string> {
@@ -127,11 +135,13 @@ export class S3StorageDriver implements StorageDriver {
       PartNumber: partNumber,
       ContentLength: options.size,
     });
+    const signingDate = this.now();
     const url = await getSignedUrl(this.client, command, {
       expiresIn: options.expiresIn,
+      signingDate,
       signableHeaders: new Set(['content-length']),
     });
-    return { ...this.signed(url, options.expiresIn), headers: {} };
+    return { ...this.signed(url, options.expiresIn, signingDate), headers: {} };
   }
 
   async listParts(ref: ObjectRef, multipartId: string): Promise<DriverPart[]> {
@@ -313,8 +323,9 @@ export class S3StorageDriver implements StorageDriver {
         ? `attachment; filename*=UTF-8''${encodeURIComponent(options.downloadName)}`
         : undefined,
     });
-    const url = await getSignedUrl(this.client, command, { expiresIn: options.expiresIn });
-    return { ...this.signed(url, options.expiresIn), headers: {} };
+    const signingDate = this.now();
+    const url = await getSignedUrl(this.client, command, { expiresIn: options.expiresIn, signingDate });
+    return { ...this.signed(url, options.expiresIn, signingDate), headers: {} };
   }
 
   async check(): Promise<'ok' | 'down' | 'full'> {
