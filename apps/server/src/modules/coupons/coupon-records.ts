@@ -31,7 +31,8 @@ export function termsOf(record: CouponRecord): CouponTerms {
 
 export function toCoupon(record: CouponRecord, today: string): Coupon {
   const { row } = record;
-  const status = couponStatus(termsOf(record), today);
+  const terms = termsOf(record);
+  const status = couponStatus(terms, today);
   const mobiles = record.students.map((s) => s.mobileNumber);
   return {
     couponId: row.id,
@@ -55,7 +56,7 @@ export function toCoupon(record: CouponRecord, today: string): Coupon {
     students: record.students.map((s) => ({ studentId: s.id, name: s.name, mobileNumber: s.mobileNumber })),
     subjectInfoList: record.subjects.map((s) => ({ subjectId: s.id, subjectName: s.name })),
     status,
-    tags: couponTags(termsOf(record), today),
+    tags: couponTags(terms, today),
     used: record.used,
     remaining: row.useLimit === null ? null : Math.max(0, row.useLimit - record.used),
     expiredAt: row.expiredAt?.toISOString() ?? null,
