@@ -34,6 +34,34 @@ describe('SearchBar', () => {
     ).toEqual(['Find']);
   });
 
+  describe('with a value kept by the caller (the URL)', () => {
+    it('keeps every typed character when the value arrives keystrokes late', async () => {
+      const user = userEvent.setup();
+      const onChange = vi.fn();
+      // the caller's value has caught up with only the first letter while the user typed on
+      const { rerender } = render(<SearchBar onSearch={() => undefined} onChange={onChange} value="" />);
+      const input = screen.getByRole<HTMLInputElement>('searchbox');
+      await user.type(input, 'Open');
+      rerender(<SearchBar onSearch={() => undefined} onChange={onChange} value="O" />);
+      expect(input.value).toBe('Open');
+      rerender(<SearchBar onSearch={() => undefined} onChange={onChange} value="Open" />);
+      expect(input.value).toBe('Open');
+      expect(onChange).toHaveBeenLastCalledWith('Open');
+    });
+
+    it('shows a value changed elsewhere (Back, Clear filters)', async () => {
+      const user = userEvent.setup();
+      const { rerender } = render(<SearchBar onSearch={() => undefined} onChange={() => undefined} value="" />);
+      const input = screen.getByRole<HTMLInputElement>('searchbox');
+      await user.type(input, 'alg');
+      rerender(<SearchBar onSearch={() => undefined} onChange={() => undefined} value="alg" />);
+      rerender(<SearchBar onSearch={() => undefined} onChange={() => undefined} value="" />);
+      expect(input.value).toBe('');
+      rerender(<SearchBar onSearch={() => undefined} onChange={() => undefined} value="physics" />);
+      expect(input.value).toBe('physics');
+    });
+  });
+
   describe('number mode', () => {
     it('accepts digits', async () => {
       const user = userEvent.setup();

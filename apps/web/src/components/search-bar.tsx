@@ -51,13 +51,33 @@ export function SearchBar({
   fullWidth = false,
   inForm = false,
 }: SearchBarProps) {
-  const [ownText, setOwnText] = useState('');
-  const text = value ?? ownText;
+  // The bar always shows its own text. A caller's `value` (often the URL) arrives after a change is
+  // sent, and can lag several keystrokes when the machine is busy: shown directly, it would put back
+  // an older text under the user's typing and lose characters. So `value` echoing one of the texts
+  // sent is the bar's own write landing; any other `value` (Back, 'Clear filters') replaces the text.
+  const [own, setOwn] = useState<{ text: string; sent: readonly string[]; value: string | undefined }>({
+    text: value ?? '',
+    sent: [],
+    value,
+  });
+  if (value !== own.value) {
+    const echo = value === undefined ? -1 : own.sent.indexOf(value);
+    setOwn(
+      echo >= 0
+        ? { text: own.text, sent: own.sent.slice(echo + 1), value }
+        : { text: value ?? own.text, sent: [], value },
+    );
+  }
+  const text = own.text;
   const inputId = useId();
 
   function change(next: string) {
     const accepted = numberMode ? numberSearchInput(next) : next;
-    setOwnText(accepted);
+    setOwn((previous) => ({
+      ...previous,
+      text: accepted,
+      sent: value === undefined || !onChange ? [] : [...previous.sent, accepted],
+    }));
     onChange?.(accepted);
   }
 
