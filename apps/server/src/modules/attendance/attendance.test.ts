@@ -1,8 +1,6 @@
 import { DEMO_STAFF, LIVE_CLASS_MESSAGES, MESSAGES, ROLES, fillMessage, type Role } from '@lectern/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { DEMO_BATCHES } from '../../seed/demo-batches';
-import { seedDemoAttendance } from '../../seed/demo-attendance';
 import { storeParticipantSessions } from './attendance.service';
 
 // Attendance through the API, on PGlite and on PostgreSQL: a class for two batches and a group, its
@@ -453,56 +451,5 @@ describe('attendance API', () => {
     expect(group.body.data.classes).toEqual([expect.objectContaining({ liveClassId: LIVE, invited: 1, present: 1 })]);
     expect((await as('INSTRUCTOR', 'GET', '/batch/live/attendance/batch/bt-att-d')).status).toBe(404);
     expect((await admin('GET', '/batch/live/attendance/batch/bt-none')).status).toBe(404);
-  });
-
-  it('seeds realistic attendance for held classes: most present, some absent, rejoins, strangers, one by hand', async () => {
-    const q = (text: string, params: unknown[] = []) => t.database.query(text, params);
-    // the demo's own held classes got theirs at start-up, after the live-class seed
-    const [demo] = await q(
-      `SELECT count(*) FILTER (WHERE c.class_room_type = 'live' AND EXISTS
-                (SELECT 1 FROM attendance_results r WHERE r.live_class_id = c.id AND r.present))::int AS live,
-              count(*) FILTER (WHERE c.class_room_type = 'offline' AND EXISTS
-                (SELECT 1 FROM attendance_marks m WHERE m.live_class_id = c.id))::int AS offline,
-              count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM attendance_results r WHERE r.live_class_id = c.id)
-                AND NOT EXISTS (SELECT 1 FROM attendance_marks m WHERE m.live_class_id = c.id)
-                AND (EXISTS (SELECT 1 FROM live_class_batches b WHERE b.live_class_id = c.id)
-                  OR EXISTS (SELECT 1 FROM live_class_groups g WHERE g.live_class_id = c.id)))::int AS missing
-         FROM live_classes c WHERE c.status = 'ENDED' AND c.id NOT LIKE 'lc-att-%'`,
-    );
-    expect(demo).toMatchObject({ missing: 0 });
-    expect((demo as { live: number }).live).toBeGreaterThan(3);
-    expect((demo as { offline: number }).offline).toBeGreaterThan(0);
-    await q(`DELETE FROM settings WHERE key = 'demo_seed_attendance'`);
-    await q(
-      `INSERT INTO live_classes (id, title, class_date, start_time, duration_minutes, teacher_id, status, ended_at)
-       VALUES ('lc-att-demo', 'Demo held class', now() - interval '3 days', now() - interval '3 days', 90, $1, 'ENDED',
-               now() - interval '3 days' + interval '95 minutes')`,
-      [instructorId],
-    );
-    await q(`INSERT INTO live_class_groups (live_class_id, group_id) VALUES ('lc-att-demo', $1)`, [DEMO_BATCHES.group]);
-    expect(await seedDemoAttendance(t.app.deps.db)).toBe(true);
-    expect(await seedDemoAttendance(t.app.deps.db)).toBe(false);
-    const data = await summary('lc-att-demo');
-    expect(data.invited).toBeGreaterThan(20);
-    expect(data.joined / data.invited).toBeGreaterThan(0.7);
-    expect(data.present).toBeGreaterThan(data.invited / 2);
-    expect(data.present).toBeLessThan(data.joined);
-    expect(data.unmatched).toBeGreaterThanOrEqual(3);
-    expect(Math.max(...(data.timeline as { inClass: number }[]).map((m) => m.inClass))).toBeGreaterThan(10);
-    const page = (await rows('page=0&size=1000', 'lc-att-demo')).page as {
-      matchedBy: string | null;
-      sessions: unknown[];
-      present: boolean;
-      minutes: number;
-    }[];
-    const ways = new Set(page.map((r) => r.matchedBy));
-    expect(ways).toContain('EMAIL');
-    expect(ways).toContain('MOBILE');
-    expect(page.some((r) => r.sessions.length > 1)).toBe(true);
-    expect(page.some((r) => !r.present && r.minutes > 0)).toBe(true);
-    const strangers = (await admin('GET', '/batch/live/attendance/unmatched/lc-att-demo')).body.data as {
-      email: string;
-    }[];
-    expect(strangers.filter((u) => u.email.endsWith('@gmail.com'))).toHaveLength(1);
   });
 });

@@ -75,23 +75,6 @@ describe('batches API', () => {
   const upload = (batchId: string, rows: Row[], dryRun: boolean, role: Role = 'CONTENT_ADMIN') =>
     as(role, 'POST', '/batch/bulkUpload', { batchId, dryRun, rows });
 
-  it('seeds branches, programs, batches in both states (some full, one empty), a few hundred places and groups', async () => {
-    expect((await admin('GET', '/batch/getAllBranch')).body.data.data).toHaveLength(5);
-    const programs = (await admin('GET', '/batch/getAllProgram')).body.data.data as { programName: string }[];
-    expect(programs.map((p) => p.programName)).toContain('UPSC CSE 2027 Foundation');
-    const page = (await admin('GET', '/batch/getAllBatch/pagination?page=0&size=1000')).body.data;
-    expect(page.totalElements).toBe(25);
-    expect(page.batchDTOS).toHaveLength(25);
-    expect(await count("batches WHERE status = 'CLOSED'")).toBe(4);
-    expect(await count('batch_students')).toBeGreaterThan(500);
-    expect(await batch(DEMO_BATCHES.full)).toMatchObject({ capacity: 40, studentCount: 40, status: 'ACTIVE' });
-    expect(await batch(DEMO_BATCHES.closed)).toMatchObject({ status: 'CLOSED', closedBy: 'Priya Raghavan' });
-    expect(await batch(DEMO_BATCHES.empty)).toMatchObject({ studentCount: 0 });
-    const groups = (await admin('GET', '/batch/groups')).body.data as { groupId: string; batches: unknown[] }[];
-    expect(groups).toHaveLength(4);
-    expect(groups.find((g) => g.groupId === DEMO_BATCHES.group)!.batches).toHaveLength(3);
-  });
-
   it('answers every batch path for SUPER_ADMIN, CONTENT_ADMIN and FINANCE, and refuses every other role', async () => {
     const routes = allRoutes().filter((r) => r.key.startsWith('batches.'));
     expect(routes).toHaveLength(22);

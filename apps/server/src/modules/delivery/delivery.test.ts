@@ -61,41 +61,6 @@ describe('delivery API', () => {
   const finance = (method: string, path: string, body?: unknown) => as('FINANCE', method, path, body);
   const one = async (id: string) => (await finance('GET', `/delivery/delivery/id/${id}`)).body.data;
 
-  it('seeds a few hundred packages in every status and mode, with stable ids the docs name', async () => {
-    const all = (await finance('GET', '/delivery/delivery/all/ALL')).body.data as Record<string, unknown>[];
-    expect(all.length).toBeGreaterThanOrEqual(200);
-    const kinds = new Set(all.map((p) => `${p.deliveryStatus as string}/${p.deliveryMode as string}`));
-    for (const status of ['PROCESSED', 'DELIVERED']) {
-      for (const mode of ['COURIER', 'IN_HAND', 'IN_PERSON']) expect(kinds).toContain(`${status}/${mode}`);
-    }
-    expect(kinds).toContain('PENDING/COURIER');
-    expect(kinds).toContain('CANCELLED/COURIER');
-    const providers = new Set(
-      all.flatMap((p) => (p.deliveryTrackerList as { serviceProvider: string }[]).map((x) => x.serviceProvider)),
-    );
-    expect([...providers].sort()).toEqual(['BLUE_DART', 'DTDC', 'INDIA_POST']);
-    for (const id of DEMO_DELIVERY.pending)
-      expect(await one(id)).toMatchObject({ deliveryStatus: 'PENDING', deliveryTrackerList: [] });
-    expect(await one(DEMO_DELIVERY.processed)).toMatchObject({ deliveryStatus: 'PROCESSED', deliveryMode: 'COURIER' });
-    expect(await one(DEMO_DELIVERY.delivered)).toMatchObject({ deliveryStatus: 'DELIVERED' });
-    const returned = await one(DEMO_DELIVERY.cancelledWithReturn);
-    expect(returned).toMatchObject({
-      deliveryStatus: 'CANCELLED',
-      cancellation: { cancelledFrom: 'PROCESSED', returnTrackerId: `${DEMO_DELIVERY.cancelledWithReturn}-T1` },
-    });
-    // every package of a paid order of printed material, and every address a real PIN
-    const [row] = await t.database.query<{ missing: number; badPin: number; noCurrent: number }>(
-      `SELECT (SELECT count(*)::int FROM orders o, jsonb_array_elements(o.items) i
-                JOIN add_ons a ON a.id = i->>'addOnId' AND a.automation_type = 'DELIVERY'
-               WHERE o.payment_status = 'PAID'
-                 AND NOT EXISTS (SELECT 1 FROM delivery_packages p WHERE p.order_id = o.id)) AS missing,
-              (SELECT count(*)::int FROM delivery_addresses WHERE pin !~ '^[1-9][0-9]{5}$') AS "badPin",
-              (SELECT count(*)::int FROM delivery_packages p
-                WHERE NOT EXISTS (SELECT 1 FROM delivery_addresses a WHERE a.package_id = p.id AND a.current)) AS "noCurrent"`,
-    );
-    expect(row).toEqual({ missing: 0, badPin: 0, noCurrent: 0 });
-  });
-
   it('answers every delivery path for SUPER_ADMIN and FINANCE, and refuses every other role', async () => {
     const routes = allRoutes().filter((r) => r.key.startsWith('delivery.'));
     expect(routes).toHaveLength(10);
