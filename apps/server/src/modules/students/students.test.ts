@@ -1,20 +1,54 @@
 import { indianDate, isValidGstin, type Role } from '@lectern/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { DEMO_STUDENT } from '../../seed/demo-students';
+import {
+  createCatalogue,
+  createOrder,
+  createStudent,
+  createStudentSubscription,
+  type CatalogueFields,
+  type StudentFields,
+} from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { EmailVerificationService } from './email-verification.service';
 import { StudentsRepository } from './students.repository';
 import { issueInvoice } from './students.service';
 
-const addDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString().slice(0, 10);
+const DAY = 86_400_000;
+const addDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * DAY).toISOString().slice(0, 10);
 
 describe('students API', () => {
   let t: TestContext;
   const tokens = new Map<Role, string>();
+  // The suite's own rows: Ananya Sharma (Karnataka, an unverified e-mail) who bought a plan this month
+  // and one that ran out last year, and three other students.
+  let ananya: StudentFields;
+  let other: StudentFields;
+  let unverified: StudentFields;
+  let mailable: StudentFields;
+  let quant: CatalogueFields;
+  let archivedCourse: CatalogueFields;
+  let failedOrderId: string;
   beforeAll(async () => {
     t = await createTestApp();
     for (const role of ['SUPER_ADMIN', 'FINANCE', 'CONTENT_ADMIN'] as const) tokens.set(role, await t.sessionFor(role));
+    ananya = await createStudent(t, { name: 'Ananya Sharma' });
+    other = await createStudent(t);
+    unverified = await createStudent(t);
+    mailable = await createStudent(t);
+    const course = await createCatalogue(t);
+    quant = await createCatalogue(t, {
+      name: 'CAT 2026 Quantitative Aptitude',
+      plans: [{ label: '6 months', months: 6, price: 599_900 }],
+    });
+    archivedCourse = await createCatalogue(t, { name: 'SSC CGL 2025 Complete Course', archived: true });
+    for (const days of [380, 20]) {
+      const paidAt = new Date(Date.now() - days * DAY);
+      const order = await createOrder(t, { student: ananya, catalogue: course, paidAt });
+      const startDate = paidAt.toISOString().slice(0, 10);
+      await createStudentSubscription(t, { student: ananya, catalogue: course, startDate, orderId: order.id });
+    }
+    failedOrderId = (await createOrder(t, { student: other, catalogue: course, status: 'FAILED' })).id;
   });
   afterAll(async () => t?.close());
 
@@ -25,10 +59,10 @@ describe('students API', () => {
     (await finance('GET', `/students/subscription/studentid/${studentId}`)).body.data as Record<string, unknown>[];
 
   it('finds a student by mobile number, and says so plainly when none has it', async () => {
-    const res = await finance('GET', `/students/student/info?mobileNumber=${DEMO_STUDENT.mobileNumber}`);
+    const res = await finance('GET', `/students/student/info?mobileNumber=${ananya.mobileNumber}`);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
-      studentId: DEMO_STUDENT.id,
+      studentId: ananya.id,
       name: 'Ananya Sharma',
       emailVerified: false,
       addresses: [{ type: 'HOME', preferredAddress: true }],
@@ -41,16 +75,16 @@ describe('students API', () => {
   });
 
   it("lists a student's subscriptions with their states, and students by ids in the order asked", async () => {
-    const subs = await subscriptionsOf(DEMO_STUDENT.id);
+    const subs = await subscriptionsOf(ananya.id);
     expect(subs.map((s) => s.status)).toEqual(['ACTIVE', 'EXPIRED']);
     const many = await finance('POST', '/students/student/byStudentIds', {
-      studentIds: ['student-0002', 'nobody', DEMO_STUDENT.id],
+      studentIds: [other.id, 'nobody', ananya.id],
     });
-    expect(many.body.data.map((s: { studentId: string }) => s.studentId)).toEqual(['student-0002', DEMO_STUDENT.id]);
+    expect(many.body.data.map((s: { studentId: string }) => s.studentId)).toEqual([other.id, ananya.id]);
   });
 
   it('extends, then refuses an earlier end date; cancels, then refuses to cancel or extend again', async () => {
-    const [active] = await subscriptionsOf(DEMO_STUDENT.id);
+    const [active] = await subscriptionsOf(ananya.id);
     const later = addDays(String(active!.endDate), 45);
     const extended = await finance('POST', '/students/subscription/update', {
       action: 'EXTEND',
@@ -110,13 +144,13 @@ describe('students API', () => {
   it('grants a plan without payment with a reason; refuses a plan of an archived catalogue', async () => {
     const granted = await finance('POST', '/students/subscription/update', {
       action: 'GRANT',
-      studentId: 'student-0002',
-      subscriptionId: 'cat-cat-quant-2026-sub-1',
+      studentId: other.id,
+      subscriptionId: quant.plans[0]!.id,
       reason: 'Compensation for the outage on 3 November',
     });
     expect(granted.status, granted.body.message).toBe(200);
     expect(granted.body.data).toMatchObject({
-      catalogueName: 'CAT 2026 Quantitative Aptitude',
+      catalogueName: quant.name,
       subscriptionLabel: '6 months',
       startDate: indianDate(),
       status: 'ACTIVE',
@@ -125,16 +159,16 @@ describe('students API', () => {
     });
     const archived = await finance('POST', '/students/subscription/update', {
       action: 'GRANT',
-      studentId: 'student-0002',
-      subscriptionId: 'cat-ssc-cgl-2025-sub-1',
+      studentId: other.id,
+      subscriptionId: archivedCourse.plans[0]!.id,
       reason: 'x',
     });
     expect(archived.status).toBe(409);
-    expect(archived.body.message).toBe("'SSC CGL 2025 Complete Course' is archived: its plans cannot be granted.");
+    expect(archived.body.message).toBe(`'${archivedCourse.name}' is archived: its plans cannot be granted.`);
     const noReason = await finance('POST', '/students/subscription/update', {
       action: 'GRANT',
-      studentId: 'student-0002',
-      subscriptionId: 'cat-cat-quant-2026-sub-1',
+      studentId: other.id,
+      subscriptionId: quant.plans[0]!.id,
       reason: ' ',
     });
     expect(noReason.status).toBe(400);
@@ -142,7 +176,7 @@ describe('students API', () => {
   });
 
   it("lists a student's orders with invoices, and answers the GST invoice of one", async () => {
-    const orders = (await finance('GET', `/payments/student/subscription/studentid/${DEMO_STUDENT.id}`)).body.data;
+    const orders = (await finance('GET', `/payments/student/subscription/studentid/${ananya.id}`)).body.data;
     expect(orders).toHaveLength(2);
     const [newest] = orders;
     expect(newest).toMatchObject({
@@ -155,7 +189,7 @@ describe('students API', () => {
     // Ananya lives in Karnataka (29), where the supplier is registered: CGST + SGST
     expect(invoice).toMatchObject({
       supplier: { gstin: '29AAACL1234F1ZV', stateCode: '29' },
-      buyer: { name: 'Ananya Sharma', mobileNumber: DEMO_STUDENT.mobileNumber },
+      buyer: { name: 'Ananya Sharma', mobileNumber: ananya.mobileNumber },
       placeOfSupply: { stateCode: '29', stateName: 'Karnataka' },
       supplyType: 'INTRA_STATE',
       lines: [{ sacCode: '999293', cgstPercent: 9, sgstPercent: 9, igstPercent: 0 }],
@@ -179,18 +213,15 @@ describe('students API', () => {
       `inline; filename="invoice-${invoice.invoiceNumber.replaceAll('/', '-')}.pdf"`,
     );
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const failed = await t.database.query<{ id: string }>(
-      "SELECT id FROM orders WHERE payment_status = 'FAILED' LIMIT 1",
-    );
-    const none = await finance('GET', `/payments/invoice/orderid/${failed[0]!.id}`);
+    const none = await finance('GET', `/payments/invoice/orderid/${failedOrderId}`);
     expect(none.status).toBe(404);
-    expect(none.body.message).toBe(`No invoice has been issued for order ${failed[0]!.id}: it is failed.`);
+    expect(none.body.message).toBe(`No invoice has been issued for order ${failedOrderId}: it is failed.`);
   });
 
   it('marks an e-mail verified once, recorded with who and why', async () => {
     const res = await finance(
       'GET',
-      `/users/user/autoverify/email_otp?studentId=${DEMO_STUDENT.id}&reason=Confirmed%20on%20the%20phone`,
+      `/users/user/autoverify/email_otp?studentId=${ananya.id}&reason=Confirmed%20on%20the%20phone`,
     );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -198,19 +229,19 @@ describe('students API', () => {
       emailVerification: { by: 'Vikram Sethi', method: 'STAFF', reason: 'Confirmed on the phone' },
     });
     expect(res.body.message).toMatch(/^Ananya Sharma's e-mail .+ is now verified\.$/);
-    const again = await finance('GET', `/users/user/autoverify/email_otp?studentId=${DEMO_STUDENT.id}`);
+    const again = await finance('GET', `/users/user/autoverify/email_otp?studentId=${ananya.id}`);
     expect(again.body.message).toMatch(/was already verified\.$/);
     const [row] = await t.database.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM activity_log WHERE entity_id = $1 AND action = 'student.email.verify'",
-      [DEMO_STUDENT.id],
+      [ananya.id],
     );
     expect(row?.n).toBe(1);
   });
 
   it('mails a verification link; the link verifies the address once, and a forged one does not', async () => {
-    const student = (await finance('GET', '/students/student/info?mobileNumber=9810011391')).body.data;
-    expect(student).toMatchObject({ studentId: 'student-0003', emailVerified: false });
-    const sent = await finance('POST', '/students/student/verify-email/student-0003');
+    const student = (await finance('GET', `/students/student/info?mobileNumber=${unverified.mobileNumber}`)).body.data;
+    expect(student).toMatchObject({ studentId: unverified.id, emailVerified: false });
+    const sent = await finance('POST', `/students/student/verify-email/${unverified.id}`);
     expect(sent.status, sent.body.message).toBe(200);
     expect(sent.body.message).toBe(`A verification link was sent to ${student.email}.`);
     const outbox = await t.call('GET', `/api/dev/mail-outbox?to=${encodeURIComponent(student.email)}`);
@@ -225,9 +256,9 @@ describe('students API', () => {
     expect(opened.statusCode).toBe(200);
     expect(opened.headers['content-type']).toMatch(/^text\/html/);
     expect(opened.body).toContain('is verified');
-    const after = (await finance('GET', '/students/student/info?mobileNumber=9810011391')).body.data;
+    const after = (await finance('GET', `/students/student/info?mobileNumber=${unverified.mobileNumber}`)).body.data;
     expect(after).toMatchObject({ emailVerified: true, emailVerification: { method: 'LINK', by: student.name } });
-    const again = await finance('POST', '/students/student/verify-email/student-0003');
+    const again = await finance('POST', `/students/student/verify-email/${unverified.id}`);
     expect(again.status).toBe(409);
   });
 
@@ -236,7 +267,7 @@ describe('students API', () => {
     const mailer = { kind: 'broken', send: async () => Promise.reject(new Error('550 mailbox unavailable')) };
     const actor = { userId: 'x', name: 'Vikram Sethi', roles: ['FINANCE' as const] };
     await expect(
-      service.sendVerification(actor, 'student-0006', { mailer, secret: 's', publicUrl: 'http://localhost' }),
+      service.sendVerification(actor, mailable.id, { mailer, secret: 's', publicUrl: 'http://localhost' }),
     ).rejects.toMatchObject({
       statusCode: 502,
       message: expect.stringMatching(/could not be sent: 550 mailbox unavailable$/),
@@ -244,19 +275,15 @@ describe('students API', () => {
   });
 
   it('is for SUPER_ADMIN and FINANCE only', async () => {
-    expect((await as('SUPER_ADMIN', 'GET', `/students/subscription/studentid/${DEMO_STUDENT.id}`)).status).toBe(200);
-    const refused = await as(
-      'CONTENT_ADMIN',
-      'GET',
-      `/students/student/info?mobileNumber=${DEMO_STUDENT.mobileNumber}`,
-    );
+    expect((await as('SUPER_ADMIN', 'GET', `/students/subscription/studentid/${ananya.id}`)).status).toBe(200);
+    const refused = await as('CONTENT_ADMIN', 'GET', `/students/student/info?mobileNumber=${ananya.mobileNumber}`);
     expect(refused.status).toBe(403);
   });
 
   it('numbers invoices consecutively, and a rolled-back issue gives its number back', async () => {
     const repo = new StudentsRepository(t.database.db);
     const settings = loadConfig({ NODE_ENV: 'test' }).invoicing;
-    const student = (await repo.byId(DEMO_STUDENT.id))!;
+    const student = (await repo.byId(ananya.id))!;
     const paidAt = new Date('2031-06-01T06:00:00Z');
     const order = (id: string) => ({
       id,
@@ -276,7 +303,7 @@ describe('students API', () => {
     const insertOrder = (id: string) =>
       t.database.query(
         `INSERT INTO orders (id, student_id, items, total, payment_status, paid_at) VALUES ($1, $2, '[]', 11800, 'PAID', $3)`,
-        [id, DEMO_STUDENT.id, paidAt],
+        [id, ananya.id, paidAt],
       );
     await insertOrder('o-seq-1');
     await insertOrder('o-seq-2');
