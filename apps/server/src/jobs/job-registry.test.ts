@@ -97,21 +97,27 @@ describe('the job registry', () => {
     const sender = new JobRegistry(new JobQueue(database, log), log);
     sender.register(nudge, policy);
     sender.handledElsewhere(nudge, 'the worker above runs them');
+    // The worker's next wait with nothing to do, hearing announcements, once `ready` holds: it has
+    // polled, found nothing and sleeps (a promise made before the step that leads to it).
+    const idleOnceListening = (ready: () => boolean = () => true) =>
+      new Promise<void>((resolve) => {
+        const off = worker.onIdle(({ listening }) => {
+          if (listening && ready()) {
+            off();
+            resolve();
+          }
+        });
+      });
     try {
+      const asleep = idleOnceListening();
       worker.start();
-      const waitFor = async (n: number) => {
-        const deadline = Date.now() + 10_000;
-        while (!seen.includes(n)) {
-          if (Date.now() > deadline) throw new Error(`job ${n} was not picked up within 10 s`);
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-      };
-      await new Promise((resolve) => setTimeout(resolve, 1_500)); // the worker has found nothing and sleeps
+      await asleep;
+      const asleepAgain = idleOnceListening(() => seen.includes(1));
       await worker.send(nudge, { n: 1 });
-      await waitFor(1);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await waitFor('job 1 to run', async () => seen.includes(1), 10_000, 20);
+      await asleepAgain; // the worker ran it, polled again and sleeps
       await sender.send(nudge, { n: 2 });
-      await waitFor(2);
+      await waitFor('job 2 to run', async () => seen.includes(2), 10_000, 20);
       expect(seen).toEqual([1, 2]);
     } finally {
       await worker.stop();

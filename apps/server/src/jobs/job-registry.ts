@@ -39,6 +39,12 @@ export interface RunningJob<P, Q extends string = string> {
 
 export type JobHandler<P, Q extends string = string> = (job: RunningJob<P, Q>) => Promise<void>;
 
+/** A worker slot that found its queues empty and starts to wait: its job type, and whether it hears announcements. */
+export interface IdleWorker {
+  job: string;
+  listening: boolean;
+}
+
 /** How a process works one job type: jobs at a time, and the wait when its queues are empty. */
 export interface WorkOptions {
   concurrency: number;
@@ -71,6 +77,8 @@ export class JobRegistry {
   private unlisten: (() => Promise<void>) | null = null;
   /** hearing announcements now (false while the listening connection is being replaced) */
   private listening = false;
+  /** told each time a worker slot finds nothing to do (see onIdle) */
+  private readonly idleListeners = new Set<(idle: IdleWorker) => void>();
 
   constructor(
     private readonly queue: JobQueue,
@@ -145,6 +153,16 @@ export class JobRegistry {
     this.wakeUp = new AbortController();
   }
 
+  /**
+   * Calls `listener` each time a worker slot has looked at its queues, found no job due (or could not
+   * read them) and starts to wait: how a caller (a test) knows a poll happened and found nothing, without waiting a time.
+   * Returns a function that stops the calls.
+   */
+  onIdle(listener: (idle: IdleWorker) => void): () => void {
+    this.idleListeners.add(listener);
+    return () => this.idleListeners.delete(listener);
+  }
+
   /** Waits up to `ms`; a sent job (here or elsewhere) or stopping ends the wait early. */
   private idle(ms: number, signal: AbortSignal): Promise<void> {
     return abortableSleep(ms, AbortSignal.any([signal, this.wakeUp.signal]));
@@ -204,6 +222,8 @@ export class JobRegistry {
           else {
             this.unlisten = unlisten;
             this.listening = true;
+            // Jobs announced before the listener was up went unheard: look for them now.
+            this.wake();
           }
         },
         (error: unknown) => this.log.warn({ err: error }, 'job worker: cannot listen for new jobs; polling instead'),
@@ -243,7 +263,16 @@ export class JobRegistry {
       if (!job) {
         // While listening, a poll only catches what no one announced (retries coming due).
         const pollMs = handler.options.pollSeconds * 1000;
-        await this.idle(this.listening ? Math.max(pollMs, IDLE_POLL_MS) : pollMs, signal);
+        // The wait begins before listeners hear of it: a job they send at once still wakes it.
+        const wait = this.idle(this.listening ? Math.max(pollMs, IDLE_POLL_MS) : pollMs, signal);
+        for (const listener of this.idleListeners) {
+          try {
+            listener({ job: type.name, listening: this.listening });
+          } catch (error) {
+            this.log.warn({ err: error, job: type.name }, 'job worker: an idle listener failed');
+          }
+        }
+        await wait;
         continue;
       }
       const taken = job;
