@@ -16,7 +16,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
-import { JobQueue, JobRegistry } from '../../jobs';
+import { JobQueue, JobRegistry, type IdleWorker } from '../../jobs';
 import { DEMO_BATCHES } from '../../seed/demo-batches';
 import { DEMO_UPDATES, seedDemoStudentUpdates } from '../../seed/demo-student-updates';
 import { createTestApp, type TestContext } from '../../test/test-app';
@@ -37,6 +37,20 @@ async function until(check: () => Promise<boolean>, ms: number, what: string): P
     await sleep(50);
   }
 }
+
+/**
+ * Resolves when a worker next waits with nothing to do (it polled its queues and found no job due),
+ * once `ready` holds; made before the step that leads to it, so that wait is not missed.
+ */
+const nextIdle = (worker: JobRegistry, ready: (idle: IdleWorker) => boolean = () => true) =>
+  new Promise<void>((resolve) => {
+    const off = worker.onIdle((idle) => {
+      if (ready(idle)) {
+        off();
+        resolve();
+      }
+    });
+  });
 
 const form = (over: Partial<CreateStudentUpdateBody> = {}): CreateStudentUpdateBody => ({
   updateType: 'announcements',
@@ -522,13 +536,16 @@ describe('student updates API', () => {
   });
 
   describe('publishing at the scheduled time', () => {
-    /** Schedules an update `aheadMs` from now through the API (the schedule clock moved back to allow it). */
-    const scheduleAhead = async (aheadMs: number, title: string) => {
+    /**
+     * Schedules an update through the API for half a minute ago, as an editor did a few minutes ago
+     * (the schedule clock moved back to allow it): its job is due now, with no wait for the time to come.
+     */
+    const scheduledDue = async (title: string) => {
       const service = t.app.studentUpdates;
       const clock = service.scheduleClock;
-      service.scheduleClock = () => new Date(Date.now() - 65_000 + aheadMs);
+      service.scheduleClock = () => new Date(Date.now() - 120_000);
       try {
-        const at = new Date(Date.now() + aheadMs);
+        const at = new Date(Date.now() - 30_000);
         at.setMilliseconds(0);
         const res = await create({ action: 'SCHEDULE', publishAt: at.toISOString(), title });
         expect(res.status).toBe(200);
@@ -554,24 +571,51 @@ describe('student updates API', () => {
       (await activity(updateId)).filter((a) => a.action === 'student-update.publish');
 
     it('queues a job due at publishAt; a worker publishes the update at its time, once, and a second delivery changes nothing', async () => {
-      const u = await scheduleAhead(4_000, 'NEET mock test answer key');
       const queue = publishUpdateJob.queues[0]!;
-      const job = await t.app.jobs.get(publishUpdateJob, queue, await jobOf(u.updateId));
-      expect(job?.startAfter.toISOString()).toBe(u.publishAt);
+      // one update scheduled for later, as an editor would; the job waits in the queue until then
+      const later = (
+        await create({
+          action: 'SCHEDULE',
+          publishAt: new Date(Date.now() + 3_600_000).toISOString(),
+          title: 'Physics doubt session moves to Saturday',
+        })
+      ).body.data as StudentUpdate;
+      const laterJob = await jobOf(later.updateId);
+      expect((await t.app.jobs.get(publishUpdateJob, queue, laterJob))?.startAfter.toISOString()).toBe(later.publishAt);
 
       // a worker (as in any server process) working the queue looks at once: the job is not due yet
       const early = new JobRegistry(new JobQueue(t.database, log), log);
       registerPublishJob(early, t.app.studentUpdates, log);
+      const looked = nextIdle(early);
       early.start();
-      await sleep(1_000);
+      await looked; // it polled the queue and found nothing due
       await early.stop();
+      expect((await state(later.updateId)).state).toBe('SCHEDULED');
+      expect((await t.app.jobs.get(publishUpdateJob, queue, laterJob))?.state).toBe('created');
+
+      // another scheduled while no process works the queue, whose time has come by now
+      const u = await scheduledDue('NEET mock test answer key');
+      const job = await t.app.jobs.get(publishUpdateJob, queue, await jobOf(u.updateId));
+      expect(job?.startAfter.toISOString()).toBe(u.publishAt);
+      expect(Date.parse(u.publishAt!)).toBeLessThan(Date.now());
       expect((await state(u.updateId)).state).toBe('SCHEDULED');
-      expect((await t.app.jobs.get(publishUpdateJob, queue, await jobOf(u.updateId)))?.state).toBe('created');
 
       // the process restarted meanwhile: the job is in the database, and the new worker publishes it at its time
-      await sleep(Math.max(0, Date.parse(u.publishAt!) - Date.now() + 100));
       const worker = new JobRegistry(new JobQueue(t.database, log), log);
-      registerPublishJob(worker, t.app.studentUpdates, log);
+      const runs: PublishUpdatePayload[] = [];
+      registerPublishJob(
+        worker,
+        {
+          publishDue: async (payload) => {
+            const done = await t.app.studentUpdates.publishDue(payload);
+            runs.push(payload);
+            return done;
+          },
+        },
+        log,
+      );
+      // its wait for more work after both deliveries ran: it polled again, and found nothing due
+      const lookedAgain = nextIdle(worker, () => runs.length >= 2);
       worker.start();
       try {
         await until(async () => (await state(u.updateId)).state === 'PUBLISHED', 20_000, 'the scheduled publish');
@@ -598,6 +642,13 @@ describe('student updates API', () => {
         expect(await state(u.updateId)).toEqual(after);
         expect(await published(u.updateId)).toHaveLength(1);
         expect((await one(u.updateId)).publishAt).toBe(u.publishAt);
+
+        // the worker has looked at the queue since, and left the job not yet due where it is
+        await lookedAgain;
+        expect(runs.map((r) => r.updateId)).toEqual([u.updateId, u.updateId]);
+        expect((await state(later.updateId)).state).toBe('SCHEDULED');
+        expect((await t.app.jobs.get(publishUpdateJob, queue, laterJob))?.state).toBe('created');
+        expect((await as('DELETE', `${API}/deleteupdate?updateId=${later.updateId}`)).status).toBe(200);
       } finally {
         await worker.stop();
       }
@@ -728,7 +779,7 @@ describe('scheduled publish with two workers on one database', () => {
           publishDue: async (payload) => {
             inFlight.push(name);
             if (new Set(inFlight).size === 2) release();
-            await Promise.race([bothTaken, sleep(10_000)]);
+            await bothTaken;
             const published = await service.publishDue(payload);
             results.push({ worker: name, published });
             return published;
@@ -738,9 +789,11 @@ describe('scheduled publish with two workers on one database', () => {
       );
       return registry;
     });
+    // both have polled and are listening for new jobs (an announced job wakes them at once)
+    const listening = workers.map((w) => nextIdle(w, (idle) => idle.listening));
     for (const w of workers) w.start();
     try {
-      await sleep(1_000); // both are listening for new jobs
+      await Promise.all(listening);
       // scheduled through the API a moment ago (the schedule clock moved back), so its job is due now
       const clock = t.app.studentUpdates.scheduleClock;
       t.app.studentUpdates.scheduleClock = () => new Date(Date.now() - 120_000);
@@ -771,6 +824,7 @@ describe('scheduled publish with two workers on one database', () => {
       );
       expect(activity).toHaveLength(1);
     } finally {
+      release(); // a worker still holding its job (the test failed) lets it go, so the workers stop
       for (const w of workers) await w.stop();
     }
   }, 60_000);
