@@ -9,15 +9,28 @@ import {
   type Role,
 } from '@lectern/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BATCHES } from '../../seed/demo-batches';
-import { DEMO_MEETING_ACCOUNTS } from '../../seed/demo-live-classes';
+import {
+  createBatch,
+  createBatchSubject,
+  createGroup,
+  createInstructor,
+  createLiveClass,
+  createMeetingAccount,
+  createRecording,
+  enrol,
+  type MadeBatch,
+  type MadeBatchSubject,
+  type MadeInstructor,
+  type MadeLiveClass,
+  type MadeMeetingAccount,
+} from '../../test/media-factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 const msg = (key: keyof typeof LIVE_CLASS_MESSAGES, values: Record<string, string | number> = {}) =>
   fillMessage(LIVE_CLASS_MESSAGES[key], values);
 
 const DAY = 86_400_000;
-/** A start time `days` from now at a fixed India time, clear of the demo's classes (they end two weeks ahead). */
+/** A start time `days` from now at a fixed India time, clear of the suite's own classes (around today). */
 const at = (days: number, hourIst: number, minute = 0) => {
   const now = new Date();
   const base = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + days * DAY - 330 * 60_000;
@@ -30,6 +43,31 @@ describe('live classes API', () => {
   let instructorId: string;
   let otherInstructorId: string;
   let contentAdminId: string;
+  // the suite's own rows: instructors, meeting accounts, subjects, batches and classes
+  let other: MadeInstructor;
+  let third: MadeInstructor;
+  let jitsiMain: MadeMeetingAccount;
+  let jitsiSpare: MadeMeetingAccount;
+  let typedLink: MadeMeetingAccount;
+  let physics: MadeBatchSubject;
+  let biology: MadeBatchSubject;
+  let chemistry: MadeBatchSubject;
+  let open: MadeBatch;
+  let full: MadeBatch;
+  let inGroup: MadeBatch;
+  let closed: MadeBatch;
+  let empty: MadeBatch;
+  let group: { id: string; name: string };
+  /** the instructor's classes: two held, one live, one ahead; another's (held) and a hidden one */
+  let held: MadeLiveClass;
+  let heldUnrecorded: MadeLiveClass;
+  let live: MadeLiveClass;
+  let upcoming: MadeLiveClass;
+  let othersHeld: MadeLiveClass;
+  let hidden: MadeLiveClass;
+  /** a held class with two recordings, the first attached */
+  let recorded: MadeLiveClass;
+  let ownClasses: MadeLiveClass[];
   beforeAll(async () => {
     t = await createTestApp();
     for (const role of ['SUPER_ADMIN', 'CONTENT_ADMIN', 'INSTRUCTOR', 'FINANCE'] as Role[]) {
@@ -37,16 +75,62 @@ describe('live classes API', () => {
     }
     instructorId = await t.userIdByPhone(DEMO_STAFF.find((s) => s.role === 'INSTRUCTOR')!.phone);
     contentAdminId = await t.userIdByPhone(DEMO_STAFF.find((s) => s.role === 'CONTENT_ADMIN')!.phone);
-    // a second instructor, for the account overlap and another's classes
-    otherInstructorId = crypto.randomUUID();
-    await t.database.query(
-      `INSERT INTO users (id, first_name, last_name, email, phone) VALUES ($1, 'Arjun', 'Menon', 'arjun@lectern.example', '9000000099')`,
-      [otherInstructorId],
-    );
-    await t.database.query(
-      `INSERT INTO user_roles (user_id, role_id) SELECT $1, id FROM roles WHERE name = 'INSTRUCTOR'`,
-      [otherInstructorId],
-    );
+    // a second instructor, for the account overlap and another's classes, and a third
+    other = await createInstructor(t, { firstName: 'Arjun', lastName: 'Menon' });
+    otherInstructorId = other.id;
+    third = await createInstructor(t, { firstName: 'Kavita', lastName: 'Deshpande' });
+    jitsiMain = await createMeetingAccount(t, { provider: 'JITSI', hostOrBase: 'https://meet.jit.si' });
+    jitsiSpare = await createMeetingAccount(t, { provider: 'JITSI', hostOrBase: 'https://jitsi.riot.im' });
+    typedLink = await createMeetingAccount(t, { provider: 'LINK' });
+    physics = await createBatchSubject(t, {
+      chapters: ['Kinematics', 'Laws of Motion', 'Rotational Dynamics', 'Electrostatics', 'Ray Optics'],
+    });
+    biology = await createBatchSubject(t, {
+      chapters: ['Cell: The Unit of Life', 'Human Physiology', 'Genetics and Evolution', 'Plant Physiology'],
+    });
+    chemistry = await createBatchSubject(t, { chapters: ['Reaction Mechanisms'] });
+    open = await createBatch(t, { students: 2 });
+    full = await createBatch(t, { students: 2 });
+    inGroup = await createBatch(t, { students: 2 });
+    await enrol(t, inGroup.id, [open.studentIds[0]!]);
+    group = await createGroup(t, { batchIds: [inGroup.id] });
+    closed = await createBatch(t, { status: 'CLOSED' });
+    empty = await createBatch(t);
+    const day = (days: number) => new Date(Date.now() + days * DAY);
+    const mine = { teacherId: instructorId, account: jitsiMain, subjectId: physics.id, batchIds: [open.id] };
+    held = await createLiveClass(t, { ...mine, title: 'Held class', status: 'ENDED', startTime: day(-2) });
+    heldUnrecorded = await createLiveClass(t, {
+      ...mine,
+      title: 'Held, no recording',
+      status: 'ENDED',
+      startTime: day(-3),
+    });
+    live = await createLiveClass(t, { ...mine, title: 'Live now', status: 'LIVE' });
+    upcoming = await createLiveClass(t, { ...mine, title: 'Ahead', startTime: day(1) });
+    othersHeld = await createLiveClass(t, {
+      teacherId: other.id,
+      account: jitsiSpare,
+      title: "Another's class",
+      status: 'ENDED',
+      startTime: day(-4),
+      groupIds: [group.id],
+    });
+    hidden = await createLiveClass(t, { teacherId: other.id, title: 'Hidden', startTime: day(2), enabled: false });
+    recorded = await createLiveClass(t, {
+      ...mine,
+      title: 'Reaction Mechanisms Masterclass',
+      subjectId: chemistry.id,
+      chapterId: chemistry.chapters[0]!.id,
+      status: 'ENDED',
+      startTime: day(-5),
+    });
+    await createRecording(t, recorded.id, {
+      name: 'reaction-mechanisms-part-1.mp4',
+      status: 'COMPLETE',
+      attached: true,
+    });
+    await createRecording(t, recorded.id, { name: 'reaction-mechanisms-part-2.mp4', status: 'COMPLETE' });
+    ownClasses = [held, heldUnrecorded, live, upcoming, othersHeld, hidden, recorded];
   }, 120_000);
   afterAll(async () => t?.close());
 
@@ -56,12 +140,12 @@ describe('live classes API', () => {
   const base = (over: Record<string, unknown> = {}) => ({
     title: 'Electrostatics: Gauss Law Practice',
     description: 'Five problems',
-    batchIds: [DEMO_BATCHES.open],
+    batchIds: [open.id],
     groupIds: [],
-    subjectId: 'bsub-physics',
-    chapterId: 'bchap-physics-electrostatics',
+    subjectId: physics.id,
+    chapterId: physics.chapters[3]!.id,
     teacherId: instructorId,
-    meetingAccountId: DEMO_MEETING_ACCOUNTS.jitsiMain,
+    meetingAccountId: jitsiMain.id,
     startTime: at(30, 10),
     durationMinutes: 60,
     ...over,
@@ -71,35 +155,48 @@ describe('live classes API', () => {
     it("lists every instructor's classes by start time for admins, never with a start address", async () => {
       const res = await as('SUPER_ADMIN', 'GET', '/batch/live-schedule/all');
       expect(res.status).toBe(200);
-      const classes = res.body.data as { startTime: string; status: string; enabled: boolean }[];
-      expect(classes.length).toBeGreaterThanOrEqual(40);
+      const classes = res.body.data as { liveClassId: string; startTime: string; status: string; enabled: boolean }[];
+      const ids = ownClasses.map((c) => c.id);
+      const mine = classes.filter((c) => ids.includes(c.liveClassId));
+      expect(mine.map((c) => c.liveClassId).sort()).toEqual([...ids].sort());
       expect(classes.map((c) => c.startTime)).toEqual([...classes.map((c) => c.startTime)].sort());
-      expect(new Set(classes.map((c) => c.status))).toEqual(new Set(['SCHEDULED', 'LIVE', 'ENDED']));
-      expect(classes.some((c) => !c.enabled)).toBe(true);
+      expect(new Set(mine.map((c) => c.status))).toEqual(new Set(['SCHEDULED', 'LIVE', 'ENDED']));
+      expect(mine.filter((c) => !c.enabled).map((c) => c.liveClassId)).toEqual([hidden.id]);
       expect(JSON.stringify(res.body)).not.toContain('startUrl');
       expect(JSON.stringify(res.body)).not.toContain('prejoinConfig');
     });
 
     it('filters by status, batch, teacher and time', async () => {
       const ended = (await as('CONTENT_ADMIN', 'GET', '/batch/live-schedule/all?status=ENDED')).body.data as {
+        liveClassId: string;
         status: string;
       }[];
-      expect(ended.length).toBeGreaterThan(5);
-      expect(ended.every((c) => c.status === 'ENDED')).toBe(true);
-      const byBatch = (await as('SUPER_ADMIN', 'GET', `/batch/live-schedule/all?batchId=${DEMO_BATCHES.open}`)).body
-        .data as { batches: { batchId: string }[]; groups: { groupId: string }[] }[];
-      expect(byBatch.length).toBeGreaterThan(0);
-      // in the batch itself, or through a group that holds it
-      expect(byBatch.every((c) => c.batches.some((b) => b.batchId === DEMO_BATCHES.open) || c.groups.length > 0)).toBe(
-        true,
+      expect(ended.map((c) => c.liveClassId)).toEqual(
+        expect.arrayContaining([held.id, heldUnrecorded.id, othersHeld.id, recorded.id]),
       );
+      expect(ended.map((c) => c.liveClassId)).not.toContain(upcoming.id);
+      expect(ended.every((c) => c.status === 'ENDED')).toBe(true);
+      const byBatch = (await as('SUPER_ADMIN', 'GET', `/batch/live-schedule/all?batchId=${open.id}`)).body.data as {
+        liveClassId: string;
+        batches: { batchId: string }[];
+        groups: { groupId: string }[];
+      }[];
+      expect(byBatch.map((c) => c.liveClassId)).toEqual(
+        expect.arrayContaining([held.id, heldUnrecorded.id, live.id, upcoming.id, recorded.id]),
+      );
+      expect(byBatch.map((c) => c.liveClassId)).not.toContain(hidden.id);
+      // in the batch itself, or through a group that holds it
+      expect(byBatch.every((c) => c.batches.some((b) => b.batchId === open.id) || c.groups.length > 0)).toBe(true);
       const from = new Date(Date.now() + DAY).toISOString();
       const ahead = (await as('SUPER_ADMIN', 'GET', `/batch/live-schedule/all?from=${encodeURIComponent(from)}`)).body
         .data as { startTime: string }[];
       expect(ahead.every((c) => c.startTime >= from)).toBe(true);
       const mine = (await as('SUPER_ADMIN', 'GET', `/batch/live-schedule/all?teacherId=${instructorId}`)).body.data as {
+        liveClassId: string;
         teacherId: string;
       }[];
+      expect(mine.map((c) => c.liveClassId)).toEqual(expect.arrayContaining([held.id, live.id, upcoming.id]));
+      expect(mine.map((c) => c.liveClassId)).not.toContain(othersHeld.id);
       expect(mine.every((c) => c.teacherId === instructorId)).toBe(true);
     });
 
@@ -125,46 +222,59 @@ describe('live classes API', () => {
         base({
           title: 'Invited count',
           startTime: at(31, 8),
-          batchIds: [DEMO_BATCHES.full, DEMO_BATCHES.open],
-          groupIds: [DEMO_BATCHES.group],
+          batchIds: [full.id, open.id],
+          groupIds: [group.id],
         }),
       );
       expect(created.status).toBe(200);
       const [row] = await t.database.query<{ n: number }>(
         `SELECT count(DISTINCT student_id)::int AS n FROM batch_students WHERE batch_id IN (
            SELECT batch_id FROM group_batches WHERE group_id = $1 UNION SELECT $2 UNION SELECT $3)`,
-        [DEMO_BATCHES.group, DEMO_BATCHES.full, DEMO_BATCHES.open],
+        [group.id, full.id, open.id],
       );
       expect(created.body.data.invitedCount).toBe(row!.n);
-      expect(created.body.data.invitedCount).toBeGreaterThan(0);
+      // two students in each batch; the group's batch holds one of the first batch's again
+      expect(created.body.data.invitedCount).toBe(6);
     });
 
     it('lists teachers, meeting accounts, subjects and chapters', async () => {
       type Listed = { teacherId: string; name: string; mobileNumber: string }[];
       const teachers = (await as('SUPER_ADMIN', 'GET', '/batch/teacher/all')).body.data as Listed;
-      // the demo's three instructors and this suite's own Arjun Menon
-      expect(teachers.map((x) => x.name)).toEqual(['Arjun Menon', 'Arjun Menon', 'Kavita Deshpande', 'Meera Nair']);
+      // by name: the suite's own two instructors and the demo instructor among them
+      const ids = [instructorId, other.id, third.id];
+      expect(teachers.filter((x) => ids.includes(x.teacherId)).map((x) => x.name)).toEqual([
+        'Arjun Menon',
+        'Kavita Deshpande',
+        'Meera Nair',
+      ]);
       // an INSTRUCTOR schedules no one: only their own row, no other teacher's mobile number or e-mail
       const own = (await as('INSTRUCTOR', 'GET', '/batch/teacher/all')).body.data as Listed;
       expect(own.map((x) => [x.teacherId, x.name, x.mobileNumber])).toEqual([
         [instructorId, 'Meera Nair', DEMO_STAFF.find((s) => s.role === 'INSTRUCTOR')!.phone],
       ]);
       const accounts = (await as('INSTRUCTOR', 'GET', '/batch/live-class/zoom-accounts')).body.data as {
+        accountId: string;
         provider: string;
         hostOrBase: string;
       }[];
-      expect(accounts.map((a) => a.provider).sort()).toEqual(['JITSI', 'JITSI', 'LINK']);
+      const ownAccounts = [jitsiMain.id, jitsiSpare.id, typedLink.id];
+      expect(
+        accounts
+          .filter((a) => ownAccounts.includes(a.accountId))
+          .map((a) => a.provider)
+          .sort(),
+      ).toEqual(['JITSI', 'JITSI', 'LINK']);
       expect(accounts.filter((a) => a.provider === 'JITSI').every((a) => /^https:\/\//.test(a.hostOrBase))).toBe(true);
       const subjects = (await as('SUPER_ADMIN', 'GET', '/batch/subject/all')).body.data as {
         subjectName: string;
         chapterCount: number;
       }[];
-      expect(subjects.find((s) => s.subjectName === 'Physics')?.chapterCount).toBe(5);
-      const chapters = (await as('SUPER_ADMIN', 'GET', '/batch/chapter/all?subjectId=bsub-biology')).body.data as {
+      expect(subjects.find((s) => s.subjectName === physics.name)?.chapterCount).toBe(5);
+      const chapters = (await as('SUPER_ADMIN', 'GET', `/batch/chapter/all?subjectId=${biology.id}`)).body.data as {
         subjectName: string;
       }[];
       expect(chapters).toHaveLength(4);
-      expect(chapters.every((c) => c.subjectName === 'Biology')).toBe(true);
+      expect(chapters.every((c) => c.subjectName === biology.name)).toBe(true);
     });
   });
 
@@ -193,7 +303,7 @@ describe('live classes API', () => {
       expect(
         (
           await as('CONTENT_ADMIN', 'POST', '/batch/chapter/create', {
-            subjectId: 'bsub-physics',
+            subjectId: physics.id,
             chapterName: 'Recursion',
           })
         ).status,
@@ -216,7 +326,7 @@ describe('live classes API', () => {
         status: 'SCHEDULED',
         provider: 'JITSI',
         teacherName: 'Meera Nair',
-        subjectName: 'Physics',
+        subjectName: physics.name,
         chapterName: 'Electrostatics',
         presentSharePercent: 75,
         version: 0,
@@ -247,13 +357,9 @@ describe('live classes API', () => {
       const cases: [Record<string, unknown>, number, string][] = [
         [{ teacherId: contentAdminId }, 400, msg('notInstructor', { name: 'Priya Raghavan' })],
         [{ batchIds: [], groupIds: [] }, 400, msg('needsAudience')],
-        [{ batchIds: [DEMO_BATCHES.closed] }, 409, msg('batchClosed', { batchName: 'JEE Advanced 2026 Morning' })],
+        [{ batchIds: [closed.id] }, 409, msg('batchClosed', { batchName: closed.name })],
         [{ meetingAccountId: null }, 400, msg('needsAccount')],
-        [
-          { meetingAccountId: DEMO_MEETING_ACCOUNTS.link },
-          400,
-          msg('linkNeeded', { accountName: 'Typed meeting link' }),
-        ],
+        [{ meetingAccountId: typedLink.id }, 400, msg('linkNeeded', { accountName: typedLink.name })],
         [{ startTime: new Date(Date.now() - 3 * 3600_000).toISOString() }, 400, msg('startInPast')],
       ];
       for (const [over, status, message] of cases) {
@@ -284,7 +390,7 @@ describe('live classes API', () => {
         base({
           title: 'On a typed link',
           startTime: at(34, 9),
-          meetingAccountId: DEMO_MEETING_ACCOUNTS.link,
+          meetingAccountId: typedLink.id,
           meetingLink: 'https://meet.google.com/abc-defg-hij',
         }),
       );
@@ -328,7 +434,7 @@ describe('live classes API', () => {
         base({
           title: 'Clashing slot',
           startTime: at(35, 11),
-          meetingAccountId: DEMO_MEETING_ACCOUNTS.jitsiSpare,
+          meetingAccountId: jitsiSpare.id,
         }),
       );
       expect(teacher.status).toBe(409);
@@ -363,7 +469,7 @@ describe('live classes API', () => {
           title,
           teacherId: title === 'Typed one' ? otherInstructorId : instructorId,
           startTime: at(35, 14),
-          meetingAccountId: DEMO_MEETING_ACCOUNTS.link,
+          meetingAccountId: typedLink.id,
           meetingLink: link,
         });
       const linkOne = await as(
@@ -400,7 +506,7 @@ describe('live classes API', () => {
             base({
               title: 'Elsewhere',
               teacherId: otherInstructorId,
-              meetingAccountId: DEMO_MEETING_ACCOUNTS.jitsiSpare,
+              meetingAccountId: jitsiSpare.id,
               startTime: at(35, 11),
             }),
           )
@@ -418,7 +524,7 @@ describe('live classes API', () => {
         )
       ).body.data;
       const changed = await as('SUPER_ADMIN', 'PUT', '/batch/live-schedule/update', {
-        ...base({ title: 'Changed', startTime: at(36, 12), meetingAccountId: DEMO_MEETING_ACCOUNTS.jitsiSpare }),
+        ...base({ title: 'Changed', startTime: at(36, 12), meetingAccountId: jitsiSpare.id }),
         liveClassId: made.liveClassId,
         version: 0,
       });
@@ -427,7 +533,7 @@ describe('live classes API', () => {
       expect(changed.body.data).toMatchObject({
         title: 'Changed',
         version: 1,
-        meetingAccountId: DEMO_MEETING_ACCOUNTS.jitsiSpare,
+        meetingAccountId: jitsiSpare.id,
       });
       expect(changed.body.data.joinUrl).toMatch(/^https:\/\/jitsi\.riot\.im\//);
       const stale = await as('SUPER_ADMIN', 'PUT', '/batch/live-schedule/update', {
@@ -444,7 +550,7 @@ describe('live classes API', () => {
             ...base({
               title: 'Changed again',
               startTime: at(36, 12, 30),
-              meetingAccountId: DEMO_MEETING_ACCOUNTS.jitsiSpare,
+              meetingAccountId: jitsiSpare.id,
             }),
             liveClassId: made.liveClassId,
             version: 1,
@@ -462,41 +568,31 @@ describe('live classes API', () => {
           base({
             title: 'Before the close',
             startTime: at(39, 9),
-            batchIds: [DEMO_BATCHES.empty],
+            batchIds: [empty.id],
           }),
         )
       ).body.data;
-      await t.database.query(`UPDATE batches SET status = 'CLOSED', closed_at = now() WHERE id = $1`, [
-        DEMO_BATCHES.empty,
-      ]);
+      await t.database.query(`UPDATE batches SET status = 'CLOSED', closed_at = now() WHERE id = $1`, [empty.id]);
       try {
         const kept = await as('SUPER_ADMIN', 'PUT', '/batch/live-schedule/update', {
-          ...base({ title: 'Still on', startTime: at(39, 9), batchIds: [DEMO_BATCHES.empty] }),
+          ...base({ title: 'Still on', startTime: at(39, 9), batchIds: [empty.id] }),
           liveClassId: made.liveClassId,
           version: 0,
         });
         expect(kept.status).toBe(200);
         const added = await as('SUPER_ADMIN', 'PUT', '/batch/live-schedule/update', {
-          ...base({ title: 'Still on', startTime: at(39, 9), batchIds: [DEMO_BATCHES.empty, DEMO_BATCHES.closed] }),
+          ...base({ title: 'Still on', startTime: at(39, 9), batchIds: [empty.id, closed.id] }),
           liveClassId: made.liveClassId,
           version: 1,
         });
-        expect([added.status, added.body.message]).toEqual([
-          409,
-          msg('batchClosed', { batchName: 'JEE Advanced 2026 Morning' }),
-        ]);
+        expect([added.status, added.body.message]).toEqual([409, msg('batchClosed', { batchName: closed.name })]);
       } finally {
-        await t.database.query(`UPDATE batches SET status = 'ACTIVE', closed_at = NULL WHERE id = $1`, [
-          DEMO_BATCHES.empty,
-        ]);
+        await t.database.query(`UPDATE batches SET status = 'ACTIVE', closed_at = NULL WHERE id = $1`, [empty.id]);
       }
     });
 
     it('changes and deletes only scheduled classes', async () => {
-      const [ended] = await t.database.query<{ id: string; title: string; version: number }>(
-        `SELECT id, title, version FROM live_classes WHERE status = 'ENDED' AND teacher_id = $1 LIMIT 1`,
-        [instructorId],
-      );
+      const ended = { id: held.id, title: held.title, version: 0 };
       const refused = msg('onlyScheduledChange', { title: ended!.title, status: 'ENDED' });
       const update = await as('SUPER_ADMIN', 'PUT', '/batch/live-schedule/update', {
         ...base(),
@@ -556,7 +652,7 @@ describe('live classes API', () => {
           base({
             title: 'Soon',
             teacherId: otherInstructorId,
-            meetingAccountId: DEMO_MEETING_ACCOUNTS.jitsiSpare,
+            meetingAccountId: jitsiSpare.id,
             startTime: soon.toISOString(),
           }),
         )
@@ -588,21 +684,13 @@ describe('live classes API', () => {
     });
 
     it('an INSTRUCTOR starts their own live class; an ended one cannot start again', async () => {
-      const [live] = await t.database.query<{ id: string }>(
-        `SELECT id FROM live_classes WHERE status = 'LIVE' AND teacher_id = $1`,
-        [instructorId],
-      );
-      const res = await as('INSTRUCTOR', 'POST', `/batch/live-class/start/${live!.id}`);
+      const res = await as('INSTRUCTOR', 'POST', `/batch/live-class/start/${live.id}`);
       expect(res.status).toBe(200);
       expect(res.body.data.startUrl).toMatch(/^https:\/\//);
-      const [ended] = await t.database.query<{ id: string; title: string }>(
-        `SELECT id, title FROM live_classes WHERE status = 'ENDED' AND teacher_id = $1 LIMIT 1`,
-        [instructorId],
-      );
-      const again = await as('INSTRUCTOR', 'POST', `/batch/live-class/start/${ended!.id}`);
-      expect([again.status, again.body.message]).toEqual([409, msg('endedNoStart', { title: ended!.title })]);
-      // classes of instructors who are not users (the recordings list's) are not the demo instructor's
-      const theirs = await as('INSTRUCTOR', 'POST', '/batch/live-class/start/lc-rotational-dynamics');
+      const again = await as('INSTRUCTOR', 'POST', `/batch/live-class/start/${held.id}`);
+      expect([again.status, again.body.message]).toEqual([409, msg('endedNoStart', { title: held.title })]);
+      // another instructor's held class is not the demo instructor's
+      const theirs = await as('INSTRUCTOR', 'POST', `/batch/live-class/start/${othersHeld.id}`);
       expect(theirs.status).toBe(404);
     });
   });
@@ -611,11 +699,7 @@ describe('live classes API', () => {
     let videoId: string;
     let liveClassId: string;
     beforeAll(async () => {
-      [{ id: liveClassId }] = (await t.database.query<{ id: string }>(
-        `SELECT id FROM live_classes WHERE status = 'ENDED' AND teacher_id = $1
-           AND id NOT IN (SELECT live_class_id FROM live_class_recordings) ORDER BY start_time LIMIT 1`,
-        [instructorId],
-      )) as [{ id: string }];
+      liveClassId = heldUnrecorded.id;
       videoId = crypto.randomUUID();
       await t.database.query(
         `INSERT INTO videos (id, live_class_id, name, storage_key, size, duration_seconds, transcoding_status, endpoints)
@@ -649,11 +733,7 @@ describe('live classes API', () => {
         transcodingStatus: 'COMPLETE',
         attachedBy: 'Aarav Mehta',
       });
-      const [other] = await t.database.query<{ id: string; title: string }>(
-        `SELECT id, title FROM live_classes WHERE id <> $1 AND status = 'ENDED' LIMIT 1`,
-        [liveClassId],
-      );
-      const taken = await as('SUPER_ADMIN', 'POST', `/batch/live-classes/${other!.id}/live-class-recording`, {
+      const taken = await as('SUPER_ADMIN', 'POST', `/batch/live-classes/${held.id}/live-class-recording`, {
         videoId,
       });
       expect([taken.status, taken.body.message]).toEqual([
@@ -692,11 +772,11 @@ describe('live classes API', () => {
       expect([none.status, none.body.message]).toEqual([409, msg('noRecording', { title: shown.title })]);
     });
 
-    it('the seeded recordings list still answers real classes', async () => {
+    it('the recordings list still answers real classes', async () => {
       const list = await as('SUPER_ADMIN', 'GET', '/batch/live-class-recording?page=0&size=10000&sort=ASC');
       expect(list.status).toBe(200);
       const first = (list.body.data.content as { liveClassId: string; Name: string }[]).find(
-        (r) => r.liveClassId === 'lc-organic-reaction-mechanisms',
+        (r) => r.liveClassId === recorded.id,
       )!;
       const all = (await as('SUPER_ADMIN', 'GET', '/batch/live-schedule/all')).body.data as {
         liveClassId: string;
@@ -706,7 +786,8 @@ describe('live classes API', () => {
       expect(cls).toBeDefined();
       // the class's first recording is attached to it; the second stays in the list only
       expect(cls!.recording).toMatchObject({ videoName: 'reaction-mechanisms-part-1.mp4' });
-      expect(cls).toMatchObject({ teacherName: 'Meera Nair', subjectName: 'Chemistry', status: 'ENDED' });
+      expect(first.Name).toBe('reaction-mechanisms-part-1.mp4');
+      expect(cls).toMatchObject({ teacherName: 'Meera Nair', subjectName: chemistry.name, status: 'ENDED' });
     });
   });
 });

@@ -5,9 +5,14 @@ import { DEMO_STAFF, LIVE_CLASS_MESSAGES, MESSAGES, fillMessage, type Role } fro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Meetings } from '../../meetings/meetings';
 import { zoomSignature } from '../../meetings/zoom-webhook';
-import { DEMO_BATCHES } from '../../seed/demo-batches';
-import { DEMO_MEETING_ACCOUNTS, DEMO_OTHER_INSTRUCTORS } from '../../seed/demo-live-classes';
 import { startFakeZoom, type FakeZoom } from '../../test/fake-zoom';
+import {
+  createBatch,
+  createBatchSubject,
+  createInstructor,
+  createMeetingAccount,
+  type MadeMeetingAccount,
+} from '../../test/media-factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { VideosRepository } from '../videos/videos.repository';
 import { LiveClassPlayback } from './live-class-playback';
@@ -24,6 +29,11 @@ describe('live classes on Zoom (a fake Zoom API on loopback)', () => {
   let fake: FakeZoom;
   const tokens = new Map<Role, string>();
   let instructorId: string;
+  /** the suite's own rows: a Zoom account (on the configured host) and a Jitsi one, a batch, a subject */
+  let zoomAccount: MadeMeetingAccount;
+  let jitsiAccount: MadeMeetingAccount;
+  let batchId: string;
+  let subjectId: string;
   beforeAll(async () => {
     fake = await startFakeZoom();
     t = await createTestApp({
@@ -43,6 +53,10 @@ describe('live classes on Zoom (a fake Zoom API on loopback)', () => {
     });
     for (const role of ['SUPER_ADMIN', 'INSTRUCTOR'] as Role[]) tokens.set(role, await t.sessionFor(role));
     instructorId = await t.userIdByPhone(DEMO_STAFF.find((s) => s.role === 'INSTRUCTOR')!.phone);
+    zoomAccount = await createMeetingAccount(t, { provider: 'ZOOM', hostOrBase: 'live@lectern.example' });
+    jitsiAccount = await createMeetingAccount(t, { provider: 'JITSI' });
+    batchId = (await createBatch(t)).id;
+    subjectId = (await createBatchSubject(t)).id;
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -56,10 +70,10 @@ describe('live classes on Zoom (a fake Zoom API on loopback)', () => {
   const body = (over: Record<string, unknown> = {}) => ({
     title: 'Thermodynamics on Zoom',
     description: 'Carnot cycle',
-    batchIds: [DEMO_BATCHES.open],
-    subjectId: 'bsub-chemistry',
+    batchIds: [batchId],
+    subjectId,
     teacherId: instructorId,
-    meetingAccountId: DEMO_MEETING_ACCOUNTS.zoom,
+    meetingAccountId: zoomAccount.id,
     startTime: start(40),
     durationMinutes: 60,
     ...over,
@@ -112,10 +126,14 @@ describe('live classes on Zoom (a fake Zoom API on loopback)', () => {
 
   it('lists the Zoom account when Zoom is configured', async () => {
     const accounts = (await as('SUPER_ADMIN', 'GET', '/batch/live-class/zoom-accounts')).body.data as {
+      accountId: string;
       provider: string;
       hostOrBase: string;
     }[];
-    expect(accounts.find((a) => a.provider === 'ZOOM')).toMatchObject({ hostOrBase: 'live@lectern.example' });
+    expect(accounts.find((a) => a.accountId === zoomAccount.id)).toMatchObject({
+      provider: 'ZOOM',
+      hostOrBase: 'live@lectern.example',
+    });
     // the app's credentials are never in an answer
     expect(JSON.stringify(accounts)).not.toContain('fake-secret');
   });
@@ -159,7 +177,7 @@ describe('live classes on Zoom (a fake Zoom API on loopback)', () => {
   });
 
   it('refuses a second class at once on the Zoom account (a Zoom user holds one meeting at a time)', async () => {
-    const other = await t.userIdByPhone(DEMO_OTHER_INSTRUCTORS[0]!.phone);
+    const other = (await createInstructor(t)).id;
     const first = await as(
       'SUPER_ADMIN',
       'POST',
@@ -174,8 +192,9 @@ describe('live classes on Zoom (a fake Zoom API on loopback)', () => {
       body({ title: 'On Zoom too', teacherId: other, startTime: start(50) }),
     );
     expect(second.status).toBe(409);
+    // the account's name is letters, digits and spaces: nothing to escape
     expect(second.body.message).toMatch(
-      /^The meeting account 'Zoom – Lectern Live' is already used by 'On Zoom first' from /,
+      new RegExp(`^The meeting account '${zoomAccount.name}' is already used by 'On Zoom first' from `),
     );
   });
 
@@ -214,7 +233,7 @@ describe('live classes on Zoom (a fake Zoom API on loopback)', () => {
     it('refuses a forged or stale signature with 401 and queues nothing', async () => {
       const [c] = await t.database.query<{ meeting_id: string }>(
         `SELECT meeting_id FROM live_classes WHERE meeting_account_id = $1 LIMIT 1`,
-        [DEMO_MEETING_ACCOUNTS.zoom],
+        [zoomAccount.id],
       );
       const event = {
         event: 'recording.completed',
@@ -467,7 +486,7 @@ describe('live classes on Zoom (a fake Zoom API on loopback)', () => {
           'SUPER_ADMIN',
           'POST',
           '/batch/live-schedule/create',
-          body({ title: 'Jitsi class', meetingAccountId: DEMO_MEETING_ACCOUNTS.jitsiMain, startTime: start(45) }),
+          body({ title: 'Jitsi class', meetingAccountId: jitsiAccount.id, startTime: start(45) }),
         )
       ).body.data;
       const zoomScheduled = (

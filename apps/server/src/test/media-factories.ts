@@ -1,0 +1,397 @@
+// Factories for the media and live-class suites (issue 32): each inserts exactly the rows a test
+// reads, with sensible defaults, names and ids unique per call (two calls never clash), and answers
+// what the test needs of them. Plain SQL on the suite's own database, as the demo seed writes them.
+import crypto from 'node:crypto';
+import type { TestContext } from './test-app';
+
+type Ctx = Pick<TestContext, 'database'>;
+
+let made = 0;
+/** A short tag unique to this call (in this process, and across processes sharing a database). */
+const unique = () => `${++made}${crypto.randomBytes(3).toString('hex')}`;
+/** A ten-digit mobile number no other call gives. */
+const mobile = () => `7${String(crypto.randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
+
+// ---- staff and students
+
+export interface MadeInstructor {
+  id: string;
+  name: string;
+  phone: string;
+}
+
+/** A staff user with the INSTRUCTOR role (or `roles`). */
+export async function createInstructor(
+  t: Ctx,
+  over: { firstName?: string; lastName?: string; phone?: string; roles?: string[] } = {},
+): Promise<MadeInstructor> {
+  const id = crypto.randomUUID();
+  const firstName = over.firstName ?? 'Arjun';
+  const lastName = over.lastName ?? `Menon ${unique()}`;
+  const phone = over.phone ?? mobile();
+  await t.database.query(`INSERT INTO users (id, first_name, last_name, email, phone) VALUES ($1, $2, $3, $4, $5)`, [
+    id,
+    firstName,
+    lastName,
+    `instructor-${unique()}@lectern.example`,
+    phone,
+  ]);
+  await t.database.query(`INSERT INTO user_roles (user_id, role_id) SELECT $1, id FROM roles WHERE name = ANY($2)`, [
+    id,
+    over.roles ?? ['INSTRUCTOR'],
+  ]);
+  return { id, name: `${firstName} ${lastName}`.trim(), phone };
+}
+
+/** A student (no login of their own). */
+export async function createStudent(t: Ctx, over: { name?: string } = {}): Promise<{ id: string; name: string }> {
+  const id = crypto.randomUUID();
+  const name = over.name ?? `Student ${unique()}`;
+  await t.database.query('INSERT INTO students (id, name, mobile_number) VALUES ($1, $2, $3)', [id, name, mobile()]);
+  return { id, name };
+}
+
+// ---- batches and groups (the audience of a class)
+
+export interface MadeBatch {
+  id: string;
+  name: string;
+  code: string;
+  studentIds: string[];
+}
+
+/** A batch of a branch and program of its own, ACTIVE (or CLOSED), holding `students` new students. */
+export async function createBatch(
+  t: Ctx,
+  over: { name?: string; status?: 'ACTIVE' | 'CLOSED'; students?: number } = {},
+): Promise<MadeBatch> {
+  const tag = unique();
+  const branchId = `branch-f-${tag}`;
+  const programId = `program-f-${tag}`;
+  await t.database.query('INSERT INTO branches (id, name, city) VALUES ($1, $2, $3)', [
+    branchId,
+    `Branch ${tag}`,
+    'Kota',
+  ]);
+  await t.database.query('INSERT INTO programs (id, name) VALUES ($1, $2)', [programId, `Program ${tag}`]);
+  const batch = { id: `batch-f-${tag}`, name: over.name ?? `Batch ${tag}`, code: `B-${tag}`.toUpperCase() };
+  const closed = over.status === 'CLOSED';
+  await t.database.query(
+    `INSERT INTO batches (id, name, code, branch_id, program_id, start_date, end_date, capacity, status, closed_at)
+     VALUES ($1, $2, $3, $4, $5, '2026-04-01', '2027-03-31', 60, $6, ${closed ? 'now()' : 'NULL'})`,
+    [batch.id, batch.name, batch.code, branchId, programId, closed ? 'CLOSED' : 'ACTIVE'],
+  );
+  const studentIds: string[] = [];
+  for (let i = 0; i < (over.students ?? 0); i++) {
+    const student = await createStudent(t);
+    await t.database.query('INSERT INTO batch_students (batch_id, student_id) VALUES ($1, $2)', [batch.id, student.id]);
+    studentIds.push(student.id);
+  }
+  return { ...batch, studentIds };
+}
+
+/** Puts existing students into a batch too. */
+export async function enrol(t: Ctx, batchId: string, studentIds: string[]): Promise<void> {
+  for (const studentId of studentIds) {
+    await t.database.query('INSERT INTO batch_students (batch_id, student_id) VALUES ($1, $2)', [batchId, studentId]);
+  }
+}
+
+/** A student group holding `batchIds`. */
+export async function createGroup(
+  t: Ctx,
+  over: { name?: string; batchIds?: string[] } = {},
+): Promise<{ id: string; name: string }> {
+  const tag = unique();
+  const group = { id: `group-f-${tag}`, name: over.name ?? `Group ${tag}` };
+  await t.database.query('INSERT INTO student_groups (id, name) VALUES ($1, $2)', [group.id, group.name]);
+  for (const batchId of over.batchIds ?? []) {
+    await t.database.query('INSERT INTO group_batches (group_id, batch_id) VALUES ($1, $2)', [group.id, batchId]);
+  }
+  return group;
+}
+
+// ---- live classes
+
+export interface MadeMeetingAccount {
+  id: string;
+  name: string;
+  provider: 'JITSI' | 'LINK' | 'ZOOM';
+  hostOrBase: string;
+}
+
+/** A meeting account: JITSI on meet.jit.si by default; a LINK has no base; ZOOM names its host's e-mail. */
+export async function createMeetingAccount(
+  t: Ctx,
+  over: Partial<Omit<MadeMeetingAccount, 'id'>> = {},
+): Promise<MadeMeetingAccount> {
+  const provider = over.provider ?? 'JITSI';
+  const tag = unique();
+  const account: MadeMeetingAccount = {
+    id: `macc-f-${tag}`,
+    provider,
+    name: over.name ?? `${provider} account ${tag}`,
+    hostOrBase:
+      over.hostOrBase ?? { JITSI: 'https://meet.jit.si', LINK: '', ZOOM: `host-${tag}@lectern.example` }[provider],
+  };
+  await t.database.query('INSERT INTO meeting_accounts (id, provider, name, host_or_base) VALUES ($1, $2, $3, $4)', [
+    account.id,
+    account.provider,
+    account.name,
+    account.hostOrBase,
+  ]);
+  return account;
+}
+
+export interface MadeBatchSubject {
+  id: string;
+  name: string;
+  chapters: { id: string; name: string }[];
+}
+
+/** A batch subject (what classes are taught in) with its chapters. */
+export async function createBatchSubject(
+  t: Ctx,
+  over: { name?: string; chapters?: string[] } = {},
+): Promise<MadeBatchSubject> {
+  const tag = unique();
+  const subject = { id: `bsub-f-${tag}`, name: over.name ?? `Subject ${tag}` };
+  await t.database.query('INSERT INTO batch_subjects (id, name) VALUES ($1, $2)', [subject.id, subject.name]);
+  const chapters = (over.chapters ?? ['Chapter 1']).map((name, i) => ({ id: `bchap-f-${tag}-${i}`, name }));
+  for (const chapter of chapters) {
+    await t.database.query('INSERT INTO batch_chapters (id, subject_id, name) VALUES ($1, $2, $3)', [
+      chapter.id,
+      subject.id,
+      chapter.name,
+    ]);
+  }
+  return { ...subject, chapters };
+}
+
+export interface MadeLiveClass {
+  id: string;
+  title: string;
+  startTime: Date;
+  joinUrl: string | null;
+}
+
+/**
+ * A live class as it stands in the table: SCHEDULED by default (a day ahead); LIVE started ten
+ * minutes ago; ENDED a day ago (or at `startTime`). A JITSI account gives it its room as scheduling
+ * does; `instructorName` defaults to the teacher's name (null without a teacher, as recorded classes were).
+ */
+export async function createLiveClass(
+  t: Ctx,
+  over: {
+    title?: string;
+    teacherId?: string | null;
+    instructorName?: string | null;
+    status?: 'SCHEDULED' | 'LIVE' | 'ENDED';
+    startTime?: Date;
+    durationMinutes?: number;
+    enabled?: boolean;
+    subjectId?: string | null;
+    chapterId?: string | null;
+    account?: MadeMeetingAccount | null;
+    batchIds?: string[];
+    groupIds?: string[];
+  } = {},
+): Promise<MadeLiveClass> {
+  const id = `lc-f-${unique()}`;
+  const title = over.title ?? `Class ${id}`;
+  const status = over.status ?? 'SCHEDULED';
+  const now = Date.now();
+  const startTime =
+    over.startTime ??
+    new Date(status === 'LIVE' ? now - 10 * 60_000 : status === 'ENDED' ? now - 86_400_000 : now + 86_400_000);
+  startTime.setUTCSeconds(0, 0);
+  const durationMinutes = over.durationMinutes ?? 60;
+  const teacherId = over.teacherId ?? null;
+  let instructorName = over.instructorName ?? null;
+  if (over.instructorName === undefined && teacherId) {
+    const [user] = await t.database.query<{ name: string }>(
+      `SELECT trim(first_name || ' ' || last_name) AS name FROM users WHERE id = $1`,
+      [teacherId],
+    );
+    instructorName = user?.name ?? null;
+  }
+  const account = over.account ?? null;
+  let meeting: { meetingId: string | null; joinUrl: string | null; startUrl: string | null } = {
+    meetingId: null,
+    joinUrl: null,
+    startUrl: null,
+  };
+  if (account?.provider === 'JITSI') {
+    const room = `LecternFactoryClass${id.replace(/[^A-Za-z0-9]/g, '').slice(0, 12)}`;
+    const joinUrl = `${account.hostOrBase.replace(/\/+$/, '')}/${room}`;
+    meeting = {
+      meetingId: room,
+      joinUrl,
+      startUrl: `${joinUrl}#config.prejoinConfig.enabled=false&userInfo.displayName=%22Host%22`,
+    };
+  }
+  const started = status === 'SCHEDULED' ? null : startTime;
+  const ended = status === 'ENDED' ? new Date(startTime.getTime() + durationMinutes * 60_000) : null;
+  await t.database.query(
+    `INSERT INTO live_classes (id, title, instructor_name, class_date, start_time, duration_minutes, teacher_id,
+       subject_id, chapter_id, meeting_account_id, meeting_id, join_url, start_url, enabled, status, started_at, ended_at)
+     VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+    [
+      id,
+      title,
+      instructorName,
+      startTime,
+      durationMinutes,
+      teacherId,
+      over.subjectId ?? null,
+      over.chapterId ?? null,
+      account?.id ?? null,
+      meeting.meetingId,
+      meeting.joinUrl,
+      meeting.startUrl,
+      over.enabled ?? true,
+      status,
+      started,
+      ended,
+    ],
+  );
+  for (const batchId of over.batchIds ?? []) {
+    await t.database.query('INSERT INTO live_class_batches (live_class_id, batch_id) VALUES ($1, $2)', [id, batchId]);
+  }
+  for (const groupId of over.groupIds ?? []) {
+    await t.database.query('INSERT INTO live_class_groups (live_class_id, group_id) VALUES ($1, $2)', [id, groupId]);
+  }
+  return { id, title, startTime, joinUrl: meeting.joinUrl };
+}
+
+export interface MadeRecording {
+  id: string;
+  name: string;
+  storageKey: string;
+}
+
+/**
+ * A recording of a live class (a video of the class): waiting to be transcoded, or COMPLETE;
+ * `attached` makes it the class's recording (the API attaches only a COMPLETE one).
+ */
+export async function createRecording(
+  t: Ctx,
+  liveClassId: string,
+  over: {
+    name?: string;
+    status?: 'NOT_STARTED' | 'PROGRESSING' | 'COMPLETE';
+    seconds?: number;
+    attached?: boolean;
+  } = {},
+): Promise<MadeRecording> {
+  const id = crypto.randomUUID();
+  const name = over.name ?? `recording-${unique()}.mp4`;
+  const storageKey = `recordings/${liveClassId}/${id}-${name}`;
+  await t.database.query(
+    `INSERT INTO videos (id, live_class_id, name, storage_key, size, duration_seconds, transcoding_status, endpoints)
+     VALUES ($1, $2, $3, $4, 1000, $5, $6, '[]'::jsonb)`,
+    [id, liveClassId, name, storageKey, over.seconds ?? 3600, over.status ?? 'NOT_STARTED'],
+  );
+  if (over.attached) {
+    await t.database.query('INSERT INTO live_class_recordings (live_class_id, video_id) VALUES ($1, $2)', [
+      liveClassId,
+      id,
+    ]);
+  }
+  return { id, name, storageKey };
+}
+
+// ---- catalogues and subjects
+
+export interface MadeCatalogue {
+  id: string;
+  name: string;
+  code: string;
+}
+
+/** A catalogue (a preview-video folder, a course), not archived unless asked. */
+export async function createCatalogue(
+  t: Ctx,
+  over: { name?: string; code?: string; archived?: boolean } = {},
+): Promise<MadeCatalogue> {
+  const tag = unique();
+  const catalogue = { id: `cat-f-${tag}`, name: over.name ?? `Catalogue ${tag}`, code: over.code ?? `CAT-F-${tag}` };
+  await t.database.query('INSERT INTO catalogues (id, name, code, archived) VALUES ($1, $2, $3, $4)', [
+    catalogue.id,
+    catalogue.name,
+    catalogue.code,
+    over.archived ?? false,
+  ]);
+  return catalogue;
+}
+
+export interface MadeSubject {
+  id: string;
+  name: string;
+  /** `units[u].topics[k]`: the ids of its units and their topics, in order */
+  units: { id: string; topics: string[] }[];
+  videoIds: string[];
+}
+
+/**
+ * A file-explorer subject with `units` units of `topics` topics each, `videos` videos (in its first
+ * topic's folder) and its assignees (a user in a role: CONTENT_DEVELOPER, CONTENT_UPLOADER).
+ */
+export async function createSubject(
+  t: Ctx,
+  over: {
+    name?: string;
+    state?: string;
+    units?: number;
+    topics?: number;
+    videos?: number;
+    assignees?: { userId: string; role: string }[];
+  } = {},
+): Promise<MadeSubject> {
+  const tag = unique();
+  const id = `subj-f-${tag}`;
+  const name = over.name ?? `Subject ${tag}`;
+  await t.database.query('INSERT INTO subjects (id, name, subject_state) VALUES ($1, $2, $3)', [
+    id,
+    name,
+    over.state ?? 'IN_PROGRESS',
+  ]);
+  for (const a of over.assignees ?? []) {
+    await t.database.query('INSERT INTO subject_assignees (subject_id, user_id, role) VALUES ($1, $2, $3)', [
+      id,
+      a.userId,
+      a.role,
+    ]);
+  }
+  const units: MadeSubject['units'] = [];
+  for (let u = 0; u < (over.units ?? 1); u++) {
+    const unitId = `${id}-u${u + 1}`;
+    await t.database.query('INSERT INTO units (id, subject_id, name, position) VALUES ($1, $2, $3, $4)', [
+      unitId,
+      id,
+      `Unit ${u + 1}`,
+      u,
+    ]);
+    const topicIds: string[] = [];
+    for (let k = 0; k < (over.topics ?? 1); k++) {
+      const topicId = `${unitId}-t${k + 1}`;
+      await t.database.query(
+        'INSERT INTO topics (id, unit_id, subject_id, name, position) VALUES ($1, $2, $3, $4, $5)',
+        [topicId, unitId, id, `Topic ${k + 1}`, k],
+      );
+      topicIds.push(topicId);
+    }
+    units.push({ id: unitId, topics: topicIds });
+  }
+  const videoIds: string[] = [];
+  for (let v = 0; v < (over.videos ?? 0); v++) {
+    const videoId = crypto.randomUUID();
+    await t.database.query(
+      `INSERT INTO videos (id, subject_id, name, storage_key, size, duration_seconds, transcoding_status)
+       VALUES ($1, $2, $3, $4, 1000, 60, 'COMPLETE')`,
+      [videoId, id, `lesson-${v + 1}.mp4`, `subjects/${id}/${videoId}-lesson-${v + 1}.mp4`],
+    );
+    videoIds.push(videoId);
+  }
+  return { id, name, units, videoIds };
+}
