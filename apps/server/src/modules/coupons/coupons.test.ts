@@ -1,6 +1,9 @@
 import { DEMO_STAFF, ROLES, allRoutes, indianDate, type Role } from '@lectern/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
 import { DEMO_STUDENT } from '../../seed/demo-students';
+import { waitFor } from '../../test/media';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { StudentsRepository } from '../students/students.repository';
 import { CouponsRepository } from './coupons.repository';
@@ -67,8 +70,37 @@ describe('coupons API', () => {
         [listing],
       )
     )[0]!;
-  /** Reserves a use for a new order of the student, in one transaction, as the order flow will. */
-  const reserveFor = async (couponName: string, mobile: string, orderId: string, hold = 0) => {
+  /**
+   * Holds a transaction that has locked a coupon until `others` transactions wait on its lock, directly
+   * or queued behind each other (on PostgreSQL, as pg_blocking_pids sees them): the race overlaps for
+   * certain, with no fixed wait. PGlite runs one transaction at a time: there the others queue anyway.
+   */
+  const holdUntilWaitedOn = async (tx: Db, others: number) => {
+    if (t.database.driver !== 'postgres') return;
+    const [me] = ((await tx.execute(sql`SELECT pg_backend_pid() AS pid`)) as unknown as { rows: { pid: number }[] })
+      .rows;
+    await waitFor(
+      `${others} transactions to wait on the coupon's lock`,
+      async () =>
+        (
+          await t.database.query<{ n: number }>(
+            // a row lock's waiters queue: the first waits on this transaction, the next on the first
+            `WITH RECURSIVE waiting(pid) AS (
+               SELECT pid FROM pg_stat_activity WHERE $1::int = ANY(pg_blocking_pids(pid))
+               UNION SELECT a.pid FROM pg_stat_activity a JOIN waiting w ON w.pid = ANY(pg_blocking_pids(a.pid))
+             ) SELECT count(*)::int AS n FROM waiting`,
+            [me!.pid],
+          )
+        )[0]!.n >= others,
+      10_000,
+      10,
+    );
+  };
+  /**
+   * Reserves a use for a new order of the student, in one transaction, as the order flow will; with
+   * `rivals`, a reservation made holds its transaction until that many others wait on it.
+   */
+  const reserveFor = async (couponName: string, mobile: string, orderId: string, rivals = 0) => {
     const sid = await studentId(mobile);
     const plan = await firstPlan(JEE);
     return t.database.db.transaction(async (tx) => {
@@ -80,7 +112,7 @@ describe('coupons API', () => {
         storeListingId: JEE,
         subscriptionId: plan.id,
       });
-      if (hold) await new Promise((resolve) => setTimeout(resolve, hold));
+      if (rivals) await holdUntilWaitedOn(tx, rivals);
       return reservation;
     });
   };
@@ -366,7 +398,9 @@ describe('coupons API', () => {
     const coupon = await create({ usageLimit: true, limit: 1 });
     const racers = [ANANYA, SECOND, THIRD];
     const results = await Promise.allSettled(
-      racers.map((mobile, i) => reserveFor(coupon.couponName, mobile, `order-race-${i}-${coupon.couponId}`, 50)),
+      racers.map((mobile, i) =>
+        reserveFor(coupon.couponName, mobile, `order-race-${i}-${coupon.couponId}`, racers.length - 1),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results.filter((x) => x.status === 'rejected')) {
@@ -392,7 +426,7 @@ describe('coupons API', () => {
   it("lets one student's two racing orders use a coupon once", async () => {
     const coupon = await create();
     const results = await Promise.allSettled(
-      [1, 2].map((n) => reserveFor(coupon.couponName, ANANYA, `order-twice-${n}-${coupon.couponId}`, 50)),
+      [1, 2].map((n) => reserveFor(coupon.couponName, ANANYA, `order-twice-${n}-${coupon.couponId}`, 1)),
     );
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
