@@ -12,8 +12,14 @@ import {
 } from '@lectern/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BATCHES } from '../../seed/demo-batches';
-import { DEMO_STUDENT } from '../../seed/demo-students';
+import {
+  createBatch,
+  createBranch,
+  createProgram,
+  createStudent,
+  type BatchFields,
+  type StudentFields,
+} from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 interface Row {
@@ -27,7 +33,7 @@ interface Row {
 const FIRST = ['Aarav', 'Vihaan', 'Ishaan', 'Diya', 'Anika', 'Kabir', 'Meera', 'Arjun', 'Saanvi', 'Reyansh'];
 const LAST = ['Sharma', 'Iyer', 'Reddy', 'Nair', 'Gupta', 'Khan', 'Patel', 'Das', 'Joshi', 'Menon'];
 
-/** A generated sheet: `n` good rows with numbers no demo student has, from row 2 (under the header). */
+/** A generated sheet: `n` good rows with numbers no other student has, from row 2 (under the header). */
 function sheet(n: number, from = 0, prefix = 'R'): Row[] {
   return Array.from({ length: n }, (_, i) => ({
     rowNumber: i + 2,
@@ -41,9 +47,43 @@ function sheet(n: number, from = 0, prefix = 'R'): Row[] {
 describe('batches API', () => {
   let t: TestContext;
   const tokens = new Map<Role, string>();
+  // The suite's own rows: a branch and program, students, and batches closed, full, with seats left and empty.
+  let branchId: string;
+  let programId: string;
+  let student: StudentFields;
+  let other: StudentFields;
+  let holder: StudentFields;
+  let outsider: StudentFields;
+  let loner: StudentFields;
+  /** closed: takes no new students */
+  let theClosed: BatchFields;
+  /** active, every seat taken by two students */
+  let theFull: BatchFields;
+  /** active, seats left, two students who are not in the full one */
+  let theOpen: BatchFields;
+  /** active, no students */
+  let theEmpty: BatchFields;
+  /** two more active batches whose codes a new batch may not take */
+  let morning: BatchFields;
+  let neet: BatchFields;
   beforeAll(async () => {
     t = await createTestApp();
     for (const role of ROLES) tokens.set(role, await t.sessionFor(role));
+    branchId = (await createBranch(t)).id;
+    programId = (await createProgram(t)).id;
+    student = await createStudent(t);
+    other = await createStudent(t);
+    holder = await createStudent(t);
+    outsider = await createStudent(t);
+    loner = await createStudent(t);
+    const inBatches = await Promise.all(Array.from({ length: 5 }, () => createStudent(t)));
+    const at = { branchId, programId };
+    theClosed = await createBatch(t, { ...at, closed: true, studentIds: [inBatches[0]!.id] });
+    theFull = await createBatch(t, { ...at, capacity: 2, studentIds: [inBatches[1]!.id, inBatches[2]!.id] });
+    theOpen = await createBatch(t, { ...at, capacity: 40, studentIds: [inBatches[3]!.id, inBatches[4]!.id] });
+    theEmpty = await createBatch(t, at);
+    morning = await createBatch(t, { ...at, name: 'JEE Advanced 2027 Morning' });
+    neet = await createBatch(t, { ...at, name: 'NEET 2027 Morning' });
   });
   afterAll(async () => t?.close());
 
@@ -56,14 +96,14 @@ describe('batches API', () => {
   const members = (batchId: string) => count('batch_students WHERE batch_id = $1', [batchId]);
 
   let seq = 0;
-  /** A fresh active batch in a demo branch and program. */
+  /** A fresh active batch in the suite's branch and program, made through the API. */
   const newBatch = async (capacity = 50, extra: Record<string, unknown> = {}) => {
     seq += 1;
     const res = await admin('POST', '/batch/createBatch', {
       batchName: `Test Batch ${seq}`,
       batchCode: `TEST-${seq}-${Date.now() % 100_000}`,
-      branchId: 'branch-kota-talwandi',
-      programId: 'program-jee-advanced-2027',
+      branchId,
+      programId,
       startDate: '2026-06-01',
       endDate: '2027-05-31',
       capacity,
@@ -82,7 +122,7 @@ describe('batches API', () => {
       for (const { def } of routes) {
         const path = def.path
           .replace('{status}', 'ACTIVE')
-          .replace('{batchId}', DEMO_BATCHES.closed)
+          .replace('{batchId}', theClosed.id)
           .replace('{groupId}', 'no-such-group')
           .replace('{studentId}', 'no-such-student');
         // bodies that reach the service and change nothing (a stale version, a closed batch, an empty sheet)
@@ -90,10 +130,10 @@ describe('batches API', () => {
           def.method === 'GET' || def.method === 'DELETE'
             ? undefined
             : {
-                batchId: DEMO_BATCHES.closed,
+                batchId: theClosed.id,
                 version: 999,
-                oldBatchId: DEMO_BATCHES.closed,
-                newBatchId: DEMO_BATCHES.closed,
+                oldBatchId: theClosed.id,
+                newBatchId: theClosed.id,
                 studentIds: ['x'],
                 dryRun: true,
                 rows: [],
@@ -113,17 +153,24 @@ describe('batches API', () => {
   });
 
   it('lists by status (names in order) and the short lines for pickers', async () => {
-    const active = (await admin('GET', '/batch/getBatchByStatus/ACTIVE')).body.data as { status: string }[];
-    expect(active).toHaveLength(21);
+    const active = (await admin('GET', '/batch/getBatchByStatus/ACTIVE')).body.data as {
+      status: string;
+      batchId: string;
+    }[];
+    expect(active).toHaveLength(await count("batches WHERE status = 'ACTIVE'"));
+    expect(active.map((b) => b.batchId)).toEqual(expect.arrayContaining([theFull.id, theOpen.id, theEmpty.id]));
+    expect(active.map((b) => b.batchId)).not.toContain(theClosed.id);
     expect(new Set(active.map((b) => b.status))).toEqual(new Set(['ACTIVE']));
     const info = (await admin('GET', '/batch/getBatchInfoByStatus/CLOSED')).body.data as Record<string, unknown>[];
-    expect(info).toHaveLength(4);
+    expect(info).toHaveLength(await count("batches WHERE status = 'CLOSED'"));
+    expect(info.map((b) => b.batchId)).toContain(theClosed.id);
     expect(Object.keys(info[0]!).sort()).toEqual(
       ['batchCode', 'batchId', 'batchName', 'branchName', 'capacity', 'programName', 'studentCount'].sort(),
     );
-    const page = (await admin('GET', '/batch/getAllBatch/pagination?page=2&size=10')).body.data;
-    expect(page).toMatchObject({ page: 2, size: 10 });
-    expect(page.batchDTOS.length).toBeGreaterThanOrEqual(5);
+    // the suite's own six batches alone fill the third page of two
+    const page = (await admin('GET', '/batch/getAllBatch/pagination?page=2&size=2')).body.data;
+    expect(page).toMatchObject({ page: 2, size: 2 });
+    expect(page.batchDTOS).toHaveLength(2);
   });
 
   it('creates branches and programs once each, whatever the case', async () => {
@@ -145,8 +192,8 @@ describe('batches API', () => {
     const body = {
       batchName: 'NEET 2028 Foundation Morning',
       batchCode: 'neet28-kota-f',
-      branchId: 'branch-kota-talwandi',
-      programId: 'program-neet-2027',
+      branchId,
+      programId,
       startDate: '2026-07-01',
       endDate: '2028-05-01',
       capacity: 3,
@@ -157,10 +204,10 @@ describe('batches API', () => {
     const created = made.body.data;
     expect(created).toMatchObject({ batchCode: 'NEET28-KOTA-F', status: 'ACTIVE', studentCount: 0, version: 0 });
 
-    const taken = await admin('POST', '/batch/createBatch', { ...body, batchCode: 'JEE27-KOTA-M' });
+    const taken = await admin('POST', '/batch/createBatch', { ...body, batchCode: morning.code });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe(
-      batchMessage('codeTaken', { batchCode: 'JEE27-KOTA-M', batchName: 'JEE Advanced 2027 Morning' }),
+      batchMessage('codeTaken', { batchCode: morning.code, batchName: 'JEE Advanced 2027 Morning' }),
     );
     const backwards = await admin('POST', '/batch/createBatch', { ...body, batchCode: 'X-1', endDate: '2026-06-30' });
     expect(backwards.status).toBe(400);
@@ -173,23 +220,19 @@ describe('batches API', () => {
 
     // two students in it, then the capacity may not drop below them
     const added = await admin('POST', `/batch/batch/${created.batchId}/students`, {
-      mobileNumber: DEMO_STUDENT.mobileNumber,
+      mobileNumber: student.mobileNumber,
     });
     expect(added.body.message).toBe(
-      batchMessage('studentAdded', { studentName: DEMO_STUDENT.name, batchName: body.batchName }),
+      batchMessage('studentAdded', { studentName: student.name, batchName: body.batchName }),
     );
-    const [other] = await t.database.query<{ mobile_number: string }>(
-      'SELECT mobile_number FROM students WHERE id <> $1 ORDER BY id LIMIT 1',
-      [DEMO_STUDENT.id],
-    );
-    await admin('POST', `/batch/batch/${created.batchId}/students`, { mobileNumber: other!.mobile_number });
+    await admin('POST', `/batch/batch/${created.batchId}/students`, { mobileNumber: other.mobileNumber });
     const update = { ...body, batchId: created.batchId, version: 0 };
     const tooSmall = await admin('PUT', '/batch/updateBatch', { ...update, capacity: 1 });
     expect(tooSmall.status).toBe(409);
     expect(tooSmall.body.message).toBe(batchMessage('capacityBelowStudents', { count: 2 }));
-    const clash = await admin('PUT', '/batch/updateBatch', { ...update, batchCode: 'NEET27-KOTA-M' });
+    const clash = await admin('PUT', '/batch/updateBatch', { ...update, batchCode: neet.code });
     expect(clash.body.message).toBe(
-      batchMessage('codeTaken', { batchCode: 'NEET27-KOTA-M', batchName: 'NEET 2027 Morning' }),
+      batchMessage('codeTaken', { batchCode: neet.code, batchName: 'NEET 2027 Morning' }),
     );
     const renamed = await admin('PUT', '/batch/updateBatch', {
       ...update,
@@ -240,48 +283,44 @@ describe('batches API', () => {
     const unknown = await admin('POST', path, { mobileNumber: '6000000001' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe(batchMessage('noStudentForMobile', { mobileNumber: '6000000001' }));
-    const added = await admin('POST', path, { mobileNumber: DEMO_STUDENT.mobileNumber, rollNumber: 'k-7' });
-    expect(added.body.data).toMatchObject({ studentId: DEMO_STUDENT.id, rollNumber: 'k-7', addedBy: 'Priya Raghavan' });
-    const twice = await admin('POST', path, { mobileNumber: DEMO_STUDENT.mobileNumber });
+    const added = await admin('POST', path, { mobileNumber: student.mobileNumber, rollNumber: 'k-7' });
+    expect(added.body.data).toMatchObject({ studentId: student.id, rollNumber: 'k-7', addedBy: 'Priya Raghavan' });
+    const twice = await admin('POST', path, { mobileNumber: student.mobileNumber });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe(
-      batchMessage('studentAlreadyIn', { studentName: DEMO_STUDENT.name, batchName: b.batchName }),
+      batchMessage('studentAlreadyIn', { studentName: student.name, batchName: b.batchName }),
     );
-    const [other] = await t.database.query<{ mobile_number: string; name: string }>(
-      'SELECT mobile_number, name FROM students WHERE id <> $1 ORDER BY id DESC LIMIT 1',
-      [DEMO_STUDENT.id],
-    );
-    const full = await admin('POST', path, { mobileNumber: other!.mobile_number });
+    const full = await admin('POST', path, { mobileNumber: other.mobileNumber });
     expect(full.status).toBe(409);
     expect(full.body.message).toBe(
-      failureLine({ name: other!.name, reason: batchMessage('capacityFull', { batchName: b.batchName, capacity: 1 }) }),
+      failureLine({ name: other.name, reason: batchMessage('capacityFull', { batchName: b.batchName, capacity: 1 }) }),
     );
-    const closedBatch = await batch(DEMO_BATCHES.closed);
-    const closed = await admin('POST', `/batch/batch/${DEMO_BATCHES.closed}/students`, {
-      mobileNumber: other!.mobile_number,
+    const closedBatch = await batch(theClosed.id);
+    const closed = await admin('POST', `/batch/batch/${theClosed.id}/students`, {
+      mobileNumber: other.mobileNumber,
     });
     expect(closed.status).toBe(409);
     expect(closed.body.message).toBe(
       failureLine({
-        name: other!.name,
+        name: other.name,
         reason: batchMessage('closedNoStudents', { batchName: closedBatch.batchName }),
       }),
     );
     const ids = (await admin('GET', `/batch/batch/${b.batchId}/studentIds`)).body.data.data;
-    expect(ids.studentIds).toEqual([DEMO_STUDENT.id]);
-    expect(ids.members[0]).toMatchObject({ studentId: DEMO_STUDENT.id, rollNumber: 'k-7' });
-    const removed = await admin('DELETE', `/batch/batch/${b.batchId}/students/${DEMO_STUDENT.id}`);
+    expect(ids.studentIds).toEqual([student.id]);
+    expect(ids.members[0]).toMatchObject({ studentId: student.id, rollNumber: 'k-7' });
+    const removed = await admin('DELETE', `/batch/batch/${b.batchId}/students/${student.id}`);
     expect(removed.body).toEqual({
       data: { removed: true },
-      message: batchMessage('studentRemoved', { studentName: DEMO_STUDENT.name, batchName: b.batchName }),
+      message: batchMessage('studentRemoved', { studentName: student.name, batchName: b.batchName }),
     });
-    const gone = await admin('DELETE', `/batch/batch/${b.batchId}/students/${DEMO_STUDENT.id}`);
+    const gone = await admin('DELETE', `/batch/batch/${b.batchId}/students/${student.id}`);
     expect(gone.status).toBe(404);
     expect(gone.body.message).toBe(
-      batchMessage('studentNotInBatch', { studentName: DEMO_STUDENT.name, batchName: b.batchName }),
+      batchMessage('studentNotInBatch', { studentName: student.name, batchName: b.batchName }),
     );
     // the student and their subscriptions stay
-    expect(await count('students WHERE id = $1', [DEMO_STUDENT.id])).toBe(1);
+    expect(await count('students WHERE id = $1', [student.id])).toBe(1);
   });
 
   describe('bulk upload', () => {
@@ -292,7 +331,7 @@ describe('batches API', () => {
       const existing = (
         await t.database.query<{ name: string; mobile_number: string; id: string }>(
           'SELECT id, name, mobile_number FROM students WHERE id = $1',
-          [DEMO_STUDENT.id],
+          [student.id],
         )
       )[0]!;
       rows.push({ rowNumber: 32, name: `  ${existing.name.toUpperCase()} `, mobileNumber: existing.mobile_number });
@@ -360,16 +399,13 @@ describe('batches API', () => {
 
     it('a mixed sheet: every reason beside its row, the good rows still go in', async () => {
       const b = await newBatch(3);
-      const [demo] = await t.database.query<{ id: string; name: string; mobile_number: string }>(
+      const [known] = await t.database.query<{ id: string; name: string; mobile_number: string }>(
         'SELECT id, name, mobile_number FROM students WHERE id = $1',
-        [DEMO_STUDENT.id],
+        [student.id],
       );
       // someone already holds roll number TAKEN-1 in the batch
-      const [holder] = await t.database.query<{ mobile_number: string; name: string }>(
-        "SELECT mobile_number, name FROM students WHERE id = 'student-0002'",
-      );
       await admin('POST', `/batch/batch/${b.batchId}/students`, {
-        mobileNumber: holder!.mobile_number,
+        mobileNumber: holder.mobileNumber,
         rollNumber: 'TAKEN-1',
       });
       const rows: Row[] = [
@@ -377,10 +413,10 @@ describe('batches API', () => {
         { rowNumber: 3, name: 'Kabir Khan', mobileNumber: '7100000001' },
         { rowNumber: 4, name: '', mobileNumber: '' },
         { rowNumber: 5, name: 'Meera Nair', mobileNumber: '+91 71000 00002', email: 'not-mail' },
-        { rowNumber: 6, name: 'Rahul Verma', mobileNumber: demo!.mobile_number },
+        { rowNumber: 6, name: 'Rahul Verma', mobileNumber: known!.mobile_number },
         { rowNumber: 7, name: 'Anika Das', mobileNumber: '7100000003', rollNumber: 'taken-1' },
         { rowNumber: 8, name: 'Arjun Patel', mobileNumber: '7100000004', rollNumber: 'bad roll' },
-        { rowNumber: 9, name: holder!.name, mobileNumber: holder!.mobile_number },
+        { rowNumber: 9, name: holder.name, mobileNumber: holder.mobileNumber },
         { rowNumber: 10, name: 'Saanvi Joshi', mobileNumber: '7100000005' },
         { rowNumber: 11, name: 'Reyansh Menon', mobileNumber: '7100000006' },
       ];
@@ -399,13 +435,13 @@ describe('batches API', () => {
       expect(outcome(6)).toMatchObject({
         outcome: 'ERROR',
         reason: rowReason('nameDiffers', {
-          mobileNumber: demo!.mobile_number,
-          existingName: demo!.name,
+          mobileNumber: known!.mobile_number,
+          existingName: known!.name,
           name: 'Rahul Verma',
         }),
       });
       expect(outcome(7).reason).toBe(
-        batchMessage('rollNumberTaken', { rollNumber: 'taken-1', studentName: holder!.name }),
+        batchMessage('rollNumberTaken', { rollNumber: 'taken-1', studentName: holder.name }),
       );
       expect(outcome(8).reason).toBe(rowReason('rollNumberInvalid', { rollNumber: 'bad roll' }));
       expect(outcome(9)).toMatchObject({ outcome: 'ALREADY_IN_BATCH' });
@@ -425,9 +461,9 @@ describe('batches API', () => {
       expect(await count("students WHERE mobile_number IN ('7100000003', '7100000004', '7100000006')")).toBe(0);
 
       // a closed batch takes no one: every good row says so, nothing is written
-      const closedName = (await batch(DEMO_BATCHES.closed)).batchName;
+      const closedName = (await batch(theClosed.id)).batchName;
       const closed = await upload(
-        DEMO_BATCHES.closed,
+        theClosed.id,
         [{ rowNumber: 2, name: 'Ira Kapoor', mobileNumber: '7100000009' }],
         false,
       );
@@ -560,16 +596,12 @@ describe('batches API', () => {
       const rows = sheet(4, 70_000);
       const up = await upload(from.batchId, rows, false);
       const ids = up.body.data.rows.map((r: { studentId: string }) => r.studentId) as string[];
-      const outsider = 'student-0007';
       const res = await admin('POST', '/batch/updateStudentsBatch', {
         oldBatchId: from.batchId,
         newBatchId: to.batchId,
-        studentIds: [...ids, outsider, 'no-such-student'],
+        studentIds: [...ids, outsider.id, 'no-such-student'],
       });
       expect(res.status).toBe(200);
-      const [outsiderName] = await t.database.query<{ name: string }>('SELECT name FROM students WHERE id = $1', [
-        outsider,
-      ]);
       expect(res.body.data).toEqual({
         error: true,
         message: batchMessage('movedWithFailures', { count: 2, batchName: to.batchName, failed: 4 }),
@@ -586,8 +618,8 @@ describe('batches API', () => {
             reason: batchMessage('capacityFull', { batchName: to.batchName, capacity: 2 }),
           },
           {
-            studentId: outsider,
-            name: outsiderName!.name,
+            studentId: outsider.id,
+            name: outsider.name,
             reason: batchMessage('notInOldBatch', { batchName: from.batchName }),
           },
           { studentId: 'no-such-student', name: 'no-such-student', reason: BATCH_MESSAGES.studentMissing },
@@ -604,10 +636,10 @@ describe('batches API', () => {
       expect(activity!.summary).toContain(failureLine(res.body.data.data[2]));
 
       // a closed target: nobody moves, each says why
-      const closedName = (await batch(DEMO_BATCHES.closed)).batchName;
+      const closedName = (await batch(theClosed.id)).batchName;
       const none = await admin('POST', '/batch/updateStudentsBatch', {
         oldBatchId: from.batchId,
-        newBatchId: DEMO_BATCHES.closed,
+        newBatchId: theClosed.id,
         studentIds: ids.slice(2),
       });
       expect(none.body.data).toMatchObject({
@@ -641,22 +673,22 @@ describe('batches API', () => {
       expect(same.body.message).toBe(BATCH_MESSAGES.sameBatch);
     });
 
-    it('refuses a move to a full batch with one sentence: the full demo batch takes no one', async () => {
+    it('refuses a move to a full batch with one sentence: a full batch takes no one', async () => {
       const someone = await t.database.query<{ student_id: string }>(
         'SELECT student_id FROM batch_students WHERE batch_id = $1 AND student_id NOT IN (SELECT student_id FROM batch_students WHERE batch_id = $2) LIMIT 2',
-        [DEMO_BATCHES.open, DEMO_BATCHES.full],
+        [theOpen.id, theFull.id],
       );
-      const before = await members(DEMO_BATCHES.open);
+      const before = await members(theOpen.id);
       const res = await admin('POST', '/batch/updateStudentsBatch', {
-        oldBatchId: DEMO_BATCHES.open,
-        newBatchId: DEMO_BATCHES.full,
+        oldBatchId: theOpen.id,
+        newBatchId: theFull.id,
         studentIds: someone.map((s) => s.student_id),
       });
       expect(res.status).toBe(409);
       expect(res.body.message).toBe(
-        batchMessage('moveTargetFull', { batchName: 'JEE Advanced 2027 Morning', studentCount: 40, capacity: 40 }),
+        batchMessage('moveTargetFull', { batchName: theFull.name, studentCount: 2, capacity: 2 }),
       );
-      expect(await members(DEMO_BATCHES.open)).toBe(before);
+      expect(await members(theOpen.id)).toBe(before);
     });
   });
 
@@ -665,13 +697,13 @@ describe('batches API', () => {
       const body = {
         groupName: 'Kota Crash Courses',
         description: 'Short batches before the exam',
-        batchIds: [DEMO_BATCHES.empty],
+        batchIds: [theEmpty.id],
       };
       const made = await admin('POST', '/batch/group', body);
       expect(made.status).toBe(200);
       expect(made.body.message).toBe(batchMessage('groupCreated', { groupName: body.groupName }));
       const group = made.body.data;
-      expect(group.batches.map((b: { batchId: string }) => b.batchId)).toEqual([DEMO_BATCHES.empty]);
+      expect(group.batches.map((b: { batchId: string }) => b.batchId)).toEqual([theEmpty.id]);
       const twice = await admin('POST', '/batch/group', { ...body, groupName: 'KOTA crash courses' });
       expect(twice.status).toBe(409);
       expect(twice.body.message).toBe(batchMessage('groupTaken', { groupName: 'KOTA crash courses' }));
@@ -687,7 +719,7 @@ describe('batches API', () => {
         groupId: group.groupId,
         version: 0,
         groupName: 'Kota Crash and Weekend',
-        batchIds: [DEMO_BATCHES.empty, DEMO_BATCHES.open],
+        batchIds: [theEmpty.id, theOpen.id],
       };
       const changed = await admin('PUT', '/batch/group', update);
       expect(changed.status).toBe(200);
@@ -707,29 +739,26 @@ describe('batches API', () => {
       const missing = await admin('GET', `/batch/groups/${group.groupId}`);
       expect(missing.status).toBe(404);
       expect(missing.body.message).toBe(batchMessage('groupNotFound', { groupId: group.groupId }));
-      expect((await batch(DEMO_BATCHES.empty)).batchId).toBe(DEMO_BATCHES.empty);
+      expect((await batch(theEmpty.id)).batchId).toBe(theEmpty.id);
       expect(await count('activity_log WHERE entity_id = $1', [group.groupId])).toBe(3);
     });
   });
 
   describe('students by id', () => {
     it('answers commerce staff every student, and batch staff outside commerce only students in a batch', async () => {
-      const [loner] = await t.database.query<{ id: string }>(
-        'SELECT id FROM students s WHERE NOT EXISTS (SELECT 1 FROM batch_students b WHERE b.student_id = s.id) ORDER BY id LIMIT 1',
-      );
       const [member] = await t.database.query<{ student_id: string }>(
         'SELECT student_id FROM batch_students WHERE batch_id = $1 ORDER BY student_id LIMIT 1',
-        [DEMO_BATCHES.full],
+        [theFull.id],
       );
-      const ask = [loner!.id, 'no-such-student', member!.student_id];
+      const ask = [loner.id, 'no-such-student', member!.student_id];
       const read = async (role: Role) =>
         (
           (await as(role, 'POST', '/students/student/byStudentIds', { studentIds: ask })).body.data as {
             studentId: string;
           }[]
         ).map((s) => s.studentId);
-      expect(await read('FINANCE')).toEqual([loner!.id, member!.student_id]);
-      expect(await read('SUPER_ADMIN')).toEqual([loner!.id, member!.student_id]);
+      expect(await read('FINANCE')).toEqual([loner.id, member!.student_id]);
+      expect(await read('SUPER_ADMIN')).toEqual([loner.id, member!.student_id]);
       expect(await read('CONTENT_ADMIN')).toEqual([member!.student_id]);
       expect(
         (await as('CONTENT_DEVELOPER', 'POST', '/students/student/byStudentIds', { studentIds: ask })).status,
