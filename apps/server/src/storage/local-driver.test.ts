@@ -217,24 +217,31 @@ describe('local storage driver', () => {
     const ref = { bucket: BUCKET, key: 'subjects/s1/race.mp4' };
     const id = await driver.createMultipart(ref, { partSize: 4 });
     const link = async (n: number) => tokenOf((await driver.presignPart(ref, id, n, { size: 4, expiresIn: 60 })).url);
-    /** A body that sends its first bytes, then waits until told to go on. */
+    /**
+     * A body that sends its first bytes, then waits until told to go on; `writing` resolves when the
+     * write reading it asks for more than the first bytes (it is under way).
+     */
     const slow = (first: string, rest: string) => {
       let go!: () => void;
       const wait = new Promise<void>((resolve) => (go = resolve));
+      let underWay!: () => void;
+      const writing = new Promise<void>((resolve) => (underWay = resolve));
       let step = 0;
       const stream = new Readable({
         read() {
           if (step === 0) this.push(Buffer.from(first));
-          else if (step === 1) void wait.then(() => this.push(Buffer.from(rest)));
-          else this.push(null);
+          else if (step === 1) {
+            underWay();
+            void wait.then(() => this.push(Buffer.from(rest)));
+          } else this.push(null);
           step++;
         },
       });
-      return { stream, go };
+      return { stream, go, writing };
     };
     const older = slow('XX', 'XX');
     const olderWrite = code(driver.acceptUpload(await link(1), older.stream, 4));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await older.writing;
     const newer = await driver.acceptUpload(await link(1), body('AAAA'), 4);
     expect(await olderWrite).toBe('Unavailable');
     older.go();
@@ -242,18 +249,19 @@ describe('local storage driver', () => {
 
     const pending = slow('BB', 'BB');
     const pendingWrite = code(driver.acceptUpload(await link(2), pending.stream, 4));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await pending.writing;
     await driver.completeMultipart(ref, id, [{ partNumber: 1, etag: newer.etag }]);
     expect(await pendingWrite).toBe('NoSuchUpload');
+    // the cancelled write let go of its body: what it sends now reaches no file
+    expect(pending.stream.destroyed).toBe(true);
     pending.go();
-    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fs.readFileSync(path.join(root, BUCKET, 'subjects', 's1', 'race.mp4'), 'utf8')).toBe('AAAA');
 
     const other = await driver.createMultipart(ref, { partSize: 4 });
     const late = slow('CC', 'CC');
     const signed = await driver.presignPart(ref, other, 1, { size: 4, expiresIn: 60 });
     const lateWrite = code(driver.acceptUpload(tokenOf(signed.url), late.stream, 4));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await late.writing;
     await driver.abortMultipart(ref, other);
     expect(await lateWrite).toBe('NoSuchUpload');
     late.go();
