@@ -8,6 +8,7 @@ import {
   catalogues,
   deliveryAddresses,
   deliveryCancellations,
+  deliveryInHand,
   deliveryPackages,
   deliveryTrackers,
   groupBatches,
@@ -356,13 +357,14 @@ export interface PackageFields {
 /**
  * A delivery package of printed study material, with its student, catalogue and paid order (ordered
  * `daysAgo` days ago): PENDING unless told; PROCESSED or DELIVERED by courier (DTDC, a tracking id of its
- * own); CANCELLED after processing with the consignment coming back (`cancelledFrom: 'PROCESSED'`).
+ * own) or in hand; CANCELLED after processing with the consignment coming back (`cancelledFrom: 'PROCESSED'`).
  */
 export async function createDeliveryPackage(
   t: Ctx,
   overrides: {
     status?: 'PENDING' | 'PROCESSED' | 'DELIVERED' | 'CANCELLED';
     cancelledFrom?: 'PENDING' | 'PROCESSED';
+    mode?: 'COURIER' | 'IN_HAND';
     daysAgo?: number;
     student?: StudentFields;
     catalogue?: CatalogueFields;
@@ -377,11 +379,13 @@ export async function createDeliveryPackage(
   const id = uniqueKey('DP').toUpperCase();
   const processedFrom = status === 'CANCELLED' ? (overrides.cancelledFrom ?? 'PROCESSED') : status;
   const processed = processedFrom === 'PROCESSED' || processedFrom === 'DELIVERED';
+  const mode = overrides.mode ?? 'COURIER';
+  const courier = processed && mode === 'COURIER';
   const processedAt = processed ? new Date(orderedAt.getTime() + 3_600_000) : null;
   const deliveredAt = status === 'DELIVERED' ? new Date(orderedAt.getTime() + 2 * 3_600_000) : null;
   const [address] = student.addresses;
   // D9…: a DTDC number of eight digits, apart from the D7… ones the suites type themselves
-  const trackingId = processed ? `D${90_000_000 + ((TRACKING_BASE + next()) % 9_999_999)}` : null;
+  const trackingId = courier ? `D${90_000_000 + ((TRACKING_BASE + next()) % 9_999_999)}` : null;
   await db(t).transaction(async (tx) => {
     await tx.insert(deliveryPackages).values({
       id,
@@ -391,7 +395,7 @@ export async function createDeliveryPackage(
       catalogueId: catalogue.id,
       items: [{ description: `${addOn.name} (${catalogue.name})`, quantity: 1 }],
       status,
-      deliveryMode: 'COURIER',
+      deliveryMode: mode,
       orderedAt,
       processedAt,
       deliveredAt,
@@ -408,7 +412,10 @@ export async function createDeliveryPackage(
       state: address!.state,
       pin: address!.pin,
     });
-    if (processed) {
+    if (processed && mode === 'IN_HAND') {
+      await tx.insert(deliveryInHand).values({ packageId: id, handDeliveryLocation: 'Lectern Kota Centre, Kota' });
+    }
+    if (courier) {
       await tx.insert(deliveryTrackers).values({
         id: `${id}-T1`,
         packageId: id,
@@ -425,7 +432,7 @@ export async function createDeliveryPackage(
         cancellationRequestType: 'STUDENT_REQUEST',
         description: 'Student asked to cancel: already has the printed notes.',
         cancelledFrom: processedFrom,
-        returnTrackerId: processed ? `${id}-T1` : null,
+        returnTrackerId: courier ? `${id}-T1` : null,
         cancelledBy: 'Vikram Sethi',
       });
     }

@@ -1,7 +1,7 @@
 import { DELIVERY_MESSAGES, MESSAGES, ROLES, allRoutes, hasPermission, indianDate, type Role } from '@lectern/contract';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_DELIVERY } from '../../seed/demo-delivery';
+import { createCatalogue, createDeliveryPackage, type CatalogueFields, type PackageFields } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 /** RFC 4180 CSV back into rows (quoted fields, doubled quotes, CRLF). */
@@ -50,9 +50,37 @@ async function pdfText(pdf: Buffer): Promise<{ pages: number; text: string }> {
 describe('delivery API', () => {
   let t: TestContext;
   const tokens = new Map<Role, string>();
+  // The suite's own packages, in a catalogue of its own (the delivered and returned ones in a second):
+  // four pending courier packages the processing tests take in turn, one pending package for each test
+  // that changes one, and processed, delivered, returned and in-hand ones.
+  let course: CatalogueFields;
+  let pendingFour: string[];
+  let forAddress: PackageFields;
+  let forCorrection: PackageFields;
+  let waiting: PackageFields;
+  let racers: PackageFields[];
+  let processedOne: PackageFields;
+  let deliveredOne: PackageFields;
+  let returnedOne: PackageFields;
+  let inHand: PackageFields;
   beforeAll(async () => {
     t = await createTestApp();
     for (const role of ROLES) tokens.set(role, await t.sessionFor(role));
+    course = await createCatalogue(t, { printedMaterial: true });
+    const other = await createCatalogue(t, { printedMaterial: true });
+    const make = (overrides: Parameters<typeof createDeliveryPackage>[1] = {}) =>
+      createDeliveryPackage(t, { catalogue: course, ...overrides });
+    pendingFour = [];
+    for (let n = 0; n < 4; n++) pendingFour.push((await make({ daysAgo: 1 })).id);
+    forAddress = await make();
+    forCorrection = await make();
+    waiting = await make();
+    racers = [await make(), await make()];
+    processedOne = await make({ status: 'PROCESSED', daysAgo: 5 });
+    for (let n = 0; n < 2; n++) await make({ status: 'PROCESSED', daysAgo: 6 });
+    inHand = await make({ status: 'PROCESSED', mode: 'IN_HAND', daysAgo: 4 });
+    deliveredOne = await createDeliveryPackage(t, { catalogue: other, status: 'DELIVERED', daysAgo: 20 });
+    returnedOne = await createDeliveryPackage(t, { catalogue: other, status: 'CANCELLED', daysAgo: 10 });
   });
   afterAll(async () => t?.close());
 
@@ -68,10 +96,10 @@ describe('delivery API', () => {
       for (const { def } of routes) {
         const path = def.path
           .replace('{status}', 'PENDING')
-          .replace('{packageId}', DEMO_DELIVERY.delivered)
-          .concat(def.path.endsWith('/labels') ? `?packageIds=${DEMO_DELIVERY.processed}` : '');
+          .replace('{packageId}', deliveredOne.id)
+          .concat(def.path.endsWith('/labels') ? `?packageIds=${processedOne.id}` : '');
         // a stale version: allowed roles reach the service and get 409, never a change
-        const body = def.method === 'GET' ? undefined : { deliveryPackageId: DEMO_DELIVERY.delivered, version: 999 };
+        const body = def.method === 'GET' ? undefined : { deliveryPackageId: deliveredOne.id, version: 999 };
         const res = await as(role, def.method, path, body);
         if (hasPermission([role], 'commerce')) {
           expect([401, 403], `${role} ${def.method} ${path}`).not.toContain(res.status);
@@ -85,17 +113,23 @@ describe('delivery API', () => {
   });
 
   it('lists by status with search and filters, and one package with its history', async () => {
-    const pending = (await finance('GET', '/delivery/delivery/all/PENDING')).body.data as { deliveryStatus: string }[];
-    expect(pending.length).toBeGreaterThan(20);
+    const pending = (await finance('GET', '/delivery/delivery/all/PENDING')).body.data as {
+      deliveryStatus: string;
+      deliveryPackageId: string;
+    }[];
+    const ours = [...pendingFour, forAddress.id, forCorrection.id, waiting.id, ...racers.map((p) => p.id)];
+    expect(pending.map((p) => p.deliveryPackageId)).toEqual(expect.arrayContaining(ours));
     expect(new Set(pending.map((p) => p.deliveryStatus))).toEqual(new Set(['PENDING']));
-    const processed = await one(DEMO_DELIVERY.processed);
+    const inCourse = (await finance('GET', `/delivery/delivery/all/PENDING?catalogueId=${course.id}`)).body.data as {
+      deliveryPackageId: string;
+    }[];
+    expect(inCourse.map((p) => p.deliveryPackageId).sort()).toEqual([...ours].sort());
+    const processed = await one(processedOne.id);
     const tracker = processed.deliveryTrackerList[0];
     expect(tracker.state).toBe('ACTIVE');
     expect(tracker.trackerLink).toContain(encodeURIComponent(tracker.trackingId));
     const found = await finance('GET', `/delivery/delivery/all/ALL?search=${tracker.trackingId.toLowerCase()}`);
-    expect(found.body.data.map((p: { deliveryPackageId: string }) => p.deliveryPackageId)).toEqual([
-      DEMO_DELIVERY.processed,
-    ]);
+    expect(found.body.data.map((p: { deliveryPackageId: string }) => p.deliveryPackageId)).toEqual([processedOne.id]);
     const byName = await finance(
       'GET',
       `/delivery/delivery/all/ALL?search=${encodeURIComponent(processed.studentName)}`,
@@ -110,13 +144,11 @@ describe('delivery API', () => {
     // from and to are Indian days of the order, both inclusive
     const day = indianDate(new Date(processed.orderedAt));
     const onDay = await finance('GET', `/delivery/delivery/all/ALL?from=${day}&to=${day}`);
-    expect(onDay.body.data.map((p: { deliveryPackageId: string }) => p.deliveryPackageId)).toContain(
-      DEMO_DELIVERY.processed,
-    );
+    expect(onDay.body.data.map((p: { deliveryPackageId: string }) => p.deliveryPackageId)).toContain(processedOne.id);
     for (const p of onDay.body.data) expect(indianDate(new Date(p.orderedAt))).toBe(day);
     const dated = await finance('GET', `/delivery/delivery/all/ALL?from=2000-01-01&to=2000-12-31`);
     expect(dated.body.data).toEqual([]);
-    expect(await one(DEMO_DELIVERY.processed)).toMatchObject({ addressHistory: [{ current: true }] });
+    expect(await one(processedOne.id)).toMatchObject({ addressHistory: [{ current: true }] });
     const missing = await finance('GET', '/delivery/delivery/id/DP-NOPE');
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Package DP-NOPE does not exist.');
@@ -124,8 +156,8 @@ describe('delivery API', () => {
   });
 
   it('processes many packages in one call: the valid ones go through, each invalid one is listed with why and left as it was', async () => {
-    const [a, b, c] = DEMO_DELIVERY.pending;
-    const taken = (await one(DEMO_DELIVERY.processed)).deliveryTrackerList[0].trackingId;
+    const [a, b, c] = pendingFour;
+    const taken = (await one(processedOne.id)).deliveryTrackerList[0].trackingId;
     const before = await one(c!);
     const res = await finance('PUT', '/delivery/delivery/process', {
       packages: [
@@ -136,8 +168,8 @@ describe('delivery API', () => {
           dispatchType: 'EXPRESS',
         },
         { deliveryPackageId: c, courier: { trackingId: taken } },
-        { deliveryPackageId: DEMO_DELIVERY.cancelledWithReturn, courier: { trackingId: 'D70000003' } },
-        { deliveryPackageId: DEMO_DELIVERY.delivered, courier: { trackingId: 'D70000004' } },
+        { deliveryPackageId: returnedOne.id, courier: { trackingId: 'D70000003' } },
+        { deliveryPackageId: deliveredOne.id, courier: { trackingId: 'D70000004' } },
         { deliveryPackageId: 'DP-NOPE', courier: { trackingId: 'D70000005' } },
       ],
     });
@@ -161,15 +193,15 @@ describe('delivery API', () => {
       {
         deliveryPackageId: c,
         name: `${before.studentName} (${c})`,
-        reason: `tracking id ${taken} is already used by package ${DEMO_DELIVERY.processed}.`,
+        reason: `tracking id ${taken} is already used by package ${processedOne.id}.`,
       },
       {
-        deliveryPackageId: DEMO_DELIVERY.cancelledWithReturn,
-        name: expect.stringContaining(DEMO_DELIVERY.cancelledWithReturn),
+        deliveryPackageId: returnedOne.id,
+        name: expect.stringContaining(returnedOne.id),
         reason: DELIVERY_MESSAGES.cancelledNoProcess,
       },
       {
-        deliveryPackageId: DEMO_DELIVERY.delivered,
+        deliveryPackageId: deliveredOne.id,
         name: expect.any(String),
         reason: DELIVERY_MESSAGES.alreadyDelivered,
       },
@@ -189,7 +221,7 @@ describe('delivery API', () => {
       packages: [
         { deliveryPackageId: a, courier: { trackingId: 'D70000009' } },
         { deliveryPackageId: c, courier: { trackingId: 'D70000010' } },
-        { deliveryPackageId: DEMO_DELIVERY.pending[3], courier: { trackingId: 'D70000010' } },
+        { deliveryPackageId: pendingFour[3], courier: { trackingId: 'D70000010' } },
       ],
     });
     expect(again.body.data.processed).toEqual([]);
@@ -212,7 +244,7 @@ describe('delivery API', () => {
   });
 
   it('processes in hand and for pickup (recipientContactNo is the phone number), and asks for what a mode needs', async () => {
-    const [, , c, d] = DEMO_DELIVERY.pending;
+    const [, , c, d] = pendingFour;
     const missing = await finance('PUT', '/delivery/delivery/process', {
       packages: [
         { deliveryPackageId: c, deliveryMode: 'IN_HAND' },
@@ -261,7 +293,7 @@ describe('delivery API', () => {
   });
 
   it('adds and corrects the address of a pending package, keeps the history, and refuses it once processed', async () => {
-    const pending = (await finance('GET', '/delivery/delivery/all/PENDING')).body.data[0];
+    const pending = await one(forAddress.id);
     const history = (await one(pending.deliveryPackageId)).addressHistory.length;
     const address = {
       deliveryPackageId: pending.deliveryPackageId,
@@ -305,7 +337,7 @@ describe('delivery API', () => {
     });
     expect(changed.body.data.address.landMark).toBe('Near Ashoka Pillar');
     expect(changed.body.data.addressHistory).toHaveLength(history + 2);
-    const processed = await one(DEMO_DELIVERY.processed);
+    const processed = await one(processedOne.id);
     const refused = await finance('POST', '/delivery/delivery/address', {
       ...address,
       deliveryPackageId: processed.deliveryPackageId,
@@ -318,7 +350,7 @@ describe('delivery API', () => {
   });
 
   it('a correction (PUT) keeps what it leaves out: the type, line 2, landmark and preferred flag', async () => {
-    const pending = (await finance('GET', '/delivery/delivery/all/PENDING')).body.data[1];
+    const pending = await one(forCorrection.id);
     const added = await finance('POST', '/delivery/delivery/address', {
       deliveryPackageId: pending.deliveryPackageId,
       version: pending.version,
@@ -366,7 +398,7 @@ describe('delivery API', () => {
   });
 
   it("updates order data and the courier's status, marks delivered, and refuses changes after", async () => {
-    const [a] = DEMO_DELIVERY.pending;
+    const [a] = pendingFour;
     let pkg = await one(a!);
     const notes = await finance('PUT', '/delivery/delivery/update', {
       action: 'ORDER_DATA',
@@ -402,23 +434,17 @@ describe('delivery API', () => {
     });
     expect(after.status).toBe(409);
     expect(after.body.message).toBe(`Package ${a} cannot be changed: it is already delivered.`);
-    const waiting = (await finance('GET', '/delivery/delivery/all/PENDING')).body.data[0];
     const notYet = await finance('PUT', '/delivery/delivery/update', {
       action: 'DELIVERED',
-      deliveryPackageId: waiting.deliveryPackageId,
-      version: waiting.version,
+      deliveryPackageId: waiting.id,
+      version: (await one(waiting.id)).version,
     });
     expect(notYet.status).toBe(409);
-    expect(notYet.body.message).toBe(
-      `Package ${waiting.deliveryPackageId} cannot be changed: it has not been processed yet.`,
-    );
+    expect(notYet.body.message).toBe(`Package ${waiting.id} cannot be changed: it has not been processed yet.`);
   });
 
   it('gives a tracking id to exactly one of two selections racing for it', async () => {
-    const pending = (await finance('GET', '/delivery/delivery/all/PENDING')).body.data as {
-      deliveryPackageId: string;
-    }[];
-    const [x, y] = pending.slice(-2).map((p) => p.deliveryPackageId);
+    const [x, y] = racers.map((p) => p.id);
     const [first, second] = await Promise.all(
       [x, y].map((id) =>
         finance('PUT', '/delivery/delivery/process', {
@@ -441,7 +467,7 @@ describe('delivery API', () => {
   });
 
   it('marks a processed package delivered at a time between its processing and now', async () => {
-    const processed = (await finance('GET', '/delivery/delivery/all/PROCESSED?deliveryMode=IN_HAND')).body.data[0];
+    const processed = await one(inHand.id);
     const send = (deliveredAt: string) =>
       finance('PUT', '/delivery/delivery/update', {
         action: 'DELIVERED',
@@ -462,7 +488,7 @@ describe('delivery API', () => {
   });
 
   it('cancels with a type and description, records the return of a processed courier package, and never cancels a delivered one', async () => {
-    const [, b] = DEMO_DELIVERY.pending;
+    const [, b] = pendingFour;
     const pkg = await one(b!);
     const res = await finance('PUT', '/delivery/delivery/cancel', {
       deliveryPackageId: b,
@@ -489,20 +515,20 @@ describe('delivery API', () => {
       status: 'RETURNED',
     });
     expect(back.body.data.deliveryTrackerList[0].status).toBe('RETURNED');
-    const delivered = await one(DEMO_DELIVERY.delivered);
+    const delivered = await one(deliveredOne.id);
     const refused = await finance('PUT', '/delivery/delivery/cancel', {
-      deliveryPackageId: DEMO_DELIVERY.delivered,
+      deliveryPackageId: deliveredOne.id,
       version: delivered.version,
       cancellationRequestType: 'OTHER',
       description: 'test',
     });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(
-      `Package ${DEMO_DELIVERY.delivered} cannot be changed: it is delivered and cannot be cancelled.`,
+      `Package ${deliveredOne.id} cannot be changed: it is delivered and cannot be cancelled.`,
     );
-    expect(await one(DEMO_DELIVERY.delivered)).toEqual(delivered);
+    expect(await one(deliveredOne.id)).toEqual(delivered);
     const noReason = await finance('PUT', '/delivery/delivery/cancel', {
-      deliveryPackageId: DEMO_DELIVERY.pending[3],
+      deliveryPackageId: pendingFour[3],
       version: 0,
       cancellationRequestType: 'OTHER',
       description: ' ',
@@ -526,10 +552,9 @@ describe('delivery API', () => {
   });
 
   it('prints one PDF with a label (tracking id barcode) and a packing slip per processed package', async () => {
-    const processed = (await finance('GET', '/delivery/delivery/all/PROCESSED?deliveryMode=COURIER')).body.data.slice(
-      0,
-      3,
-    ) as {
+    const processed = (
+      await finance('GET', `/delivery/delivery/all/PROCESSED?deliveryMode=COURIER&catalogueId=${course.id}`)
+    ).body.data.slice(0, 3) as {
       deliveryPackageId: string;
       studentName: string;
       deliveryTrackerList: { trackingId: string }[];
@@ -556,10 +581,9 @@ describe('delivery API', () => {
     }
     expect(text).toContain('PACKING SLIP');
     expect(text).toContain('SHIP TO');
-    const waiting = (await finance('GET', '/delivery/delivery/all/PENDING')).body.data[0].deliveryPackageId;
-    const pending = await finance('GET', `/delivery/delivery/labels?packageIds=${ids[0]},${waiting}`);
+    const pending = await finance('GET', `/delivery/delivery/labels?packageIds=${ids[0]},${waiting.id}`);
     expect(pending.status).toBe(409);
-    expect(pending.body.message).toBe(`Labels are printed for processed packages only; not processed: ${waiting}.`);
+    expect(pending.body.message).toBe(`Labels are printed for processed packages only; not processed: ${waiting.id}.`);
     expect((await finance('GET', '/delivery/delivery/labels?packageIds=DP-NOPE')).status).toBe(404);
   });
 
