@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, ROLES, fillMessage, type Role, type User, type usersContract } from '@lectern/contract';
 import { mockApi, type MockResponse, type MockHandlers, type RouteKey } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
+import { MOBILE_CHECK_DELAY_MS } from '../hooks/use-mobile-check';
 
 function staff(userId: string, firstName: string, lastName: string, phone: string, roles: Role[], active = true): User {
   return {
@@ -209,10 +210,12 @@ describe('User Management', () => {
     expect(edit.queryByText(taken)).toBeNull();
     // their own number needs no check; a change does, and their own again is still fine
     const calls = find('GET /users/user/validate/9876500002').length;
+    // the typing pause is a timer: the test moves time past it rather than waiting for it
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     await user.clear(own);
     await user.type(own, '9876500002');
     await user.tab();
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await act(() => vi.advanceTimersByTimeAsync(MOBILE_CHECK_DELAY_MS + 100));
     expect(find('GET /users/user/validate/9876500002')).toHaveLength(calls);
     expect(edit.queryByText(taken)).toBeNull();
     expect(own.getAttribute('aria-invalid')).toBe('false');
