@@ -15,6 +15,7 @@ import {
   orders,
   programs,
   studentGroups,
+  storeListings,
   studentSubscriptions,
   students,
   subscriptions,
@@ -157,6 +158,20 @@ export async function createCatalogue(
       .values({ ...printedAddOn, catalogueId: id, position: 0, automationType: 'DELIVERY' });
   }
   return { id, name, code, plans, printedAddOn };
+}
+
+/** A published store listing of a catalogue (named after it unless told), selling every plan of it. */
+export async function createStoreListing(
+  t: Ctx,
+  catalogue: CatalogueFields,
+  overrides: { name?: string } = {},
+): Promise<{ id: string; name: string }> {
+  const id = uniqueKey('store');
+  const row = { id, name: overrides.name ?? catalogue.name };
+  await db(t)
+    .insert(storeListings)
+    .values({ ...row, catalogueId: catalogue.id, code: uniqueCode('SL'), slug: id.toLowerCase(), publishState: true });
+  return row;
 }
 
 // ---------- orders, invoices, subscriptions ----------

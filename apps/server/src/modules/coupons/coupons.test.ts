@@ -2,20 +2,24 @@ import { DEMO_STAFF, ROLES, allRoutes, indianDate, type Role } from '@lectern/co
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { DEMO_STUDENT } from '../../seed/demo-students';
+import { createCatalogue, createStoreListing, createStudent } from '../../test/factories';
 import { waitFor } from '../../test/media';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { StudentsRepository } from '../students/students.repository';
 import { CouponsRepository } from './coupons.repository';
 import { CouponsService } from './coupons.service';
 
-const JEE = 'store-jee-main-2027';
-const NEET = 'store-neet-ug-2027';
-const CLASS_10 = 'store-class-10-board-maths';
-/** demo students' numbers: Ananya Sharma, then student-0001 and student-0002 */
-const ANANYA = DEMO_STUDENT.mobileNumber;
-const SECOND = String(9_810_000_000 + 3_797);
-const THIRD = String(9_810_000_000 + 2 * 3_797);
+// The suite's own rows (made in beforeAll): three store listings and three students' mobile numbers.
+/** 'JEE Main 2027 Complete Course': 12 months at Rs. 24,999 and 'Till JEE Main 2027' at Rs. 19,999 */
+let JEE = '';
+/** two plans, neither chosen by the listing */
+let NEET = '';
+/** 'Class 10 Board Maths': one plan, 'Till board exam 2027' at Rs. 4,999 */
+let CLASS_10 = '';
+/** Ananya Sharma, then two other students */
+let ANANYA = '';
+let SECOND = '';
+let THIRD = '';
 const ALLOWED: readonly Role[] = ['SUPER_ADMIN', 'FINANCE'];
 const financeName = () => {
   const f = DEMO_STAFF.find((u) => u.role === 'FINANCE')!;
@@ -45,6 +49,30 @@ describe('coupons API', () => {
   beforeAll(async () => {
     t = await createTestApp();
     for (const role of ROLES) tokens.set(role, await t.sessionFor(role));
+    const jee = await createCatalogue(t, {
+      name: 'JEE Main 2027 Complete Course',
+      plans: [
+        { label: '12 months', months: 12, price: 2_499_900 },
+        { label: 'Till JEE Main 2027', months: 14, price: 1_999_900 },
+      ],
+    });
+    JEE = (await createStoreListing(t, jee)).id;
+    const neet = await createCatalogue(t, {
+      name: 'NEET UG 2027 Complete Course',
+      plans: [
+        { label: '12 months', months: 12, price: 2_299_900 },
+        { label: '24 months', months: 24, price: 3_499_900 },
+      ],
+    });
+    NEET = (await createStoreListing(t, neet)).id;
+    const maths = await createCatalogue(t, {
+      name: 'Class 10 Board Maths',
+      plans: [{ label: 'Till board exam 2027', months: 10, price: 499_900 }],
+    });
+    CLASS_10 = (await createStoreListing(t, maths)).id;
+    ANANYA = (await createStudent(t, { name: 'Ananya Sharma' })).mobileNumber;
+    SECOND = (await createStudent(t)).mobileNumber;
+    THIRD = (await createStudent(t)).mobileNumber;
     service = new CouponsService(t.database.db, new CouponsRepository(t.database.db));
     students = new StudentsRepository(t.database.db);
   });
