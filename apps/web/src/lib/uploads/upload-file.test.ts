@@ -129,8 +129,12 @@ describe('the upload engine', () => {
   it('keeps at most six parts in flight', async () => {
     const file = videoFile(12 * UPLOAD_MIN_PART_SIZE);
     await server(file, startAnswer(file));
+    // every PUT is held until the engine has as many in flight as it allows: the overlap is certain, not timed
+    let allInFlight!: () => void;
+    const full = new Promise<void>((resolve) => (allInFlight = resolve));
     const xhr = installFakeXhr(async (put) => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (xhr.state.inFlight >= PARTS_IN_FLIGHT) allInFlight();
+      await full;
       return ok(put.url);
     });
     await uploadFile(file, { target: TARGET });
