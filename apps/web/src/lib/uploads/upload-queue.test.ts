@@ -64,6 +64,8 @@ function setup(options: { maxFiles?: number; registerFails?: number; persist?: U
     }
   });
   const item = (uuid: string) => queue.getSnapshot().items.find((i) => i.uuid === uuid)!;
+  // wait justified: a macrotask flush, no time passing: the fakes settle at once and the queue's steps
+  // (upload, duration, register, the next file) chain on promises, so one macrotask runs after them all
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   return { queue, deps, uploads, history, item, settle };
 }
