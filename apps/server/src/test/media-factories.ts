@@ -395,3 +395,212 @@ export async function createSubject(
   }
   return { id, name, units, videoIds };
 }
+
+// ---- the store: categories, courses, listings, coupons
+
+export interface MadeCategory {
+  id: string;
+  name: string;
+  subCategories: { id: string; name: string }[];
+}
+
+/** A store category with its sub-categories, published. */
+export async function createCategory(
+  t: Ctx,
+  over: { name?: string; subCategories?: string[] } = {},
+): Promise<MadeCategory> {
+  const tag = unique();
+  const category = { id: `category-f-${tag}`, name: over.name ?? `Category ${tag}` };
+  await t.database.query(
+    `INSERT INTO categories (id, name, publish_state, position)
+     VALUES ($1, $2, true, (SELECT coalesce(max(position), -1) + 1 FROM categories))`,
+    [category.id, category.name],
+  );
+  const subCategories = (over.subCategories ?? ['General']).map((name, i) => ({
+    id: `subcategory-f-${tag}-${i}`,
+    name,
+  }));
+  for (const [position, sub] of subCategories.entries()) {
+    await t.database.query('INSERT INTO sub_categories (id, category_id, name, position) VALUES ($1, $2, $3, $4)', [
+      sub.id,
+      category.id,
+      sub.name,
+      position,
+    ]);
+  }
+  return { ...category, subCategories };
+}
+
+export interface MadeCourse extends MadeCatalogue {
+  /** its plans' ids, in order */
+  subscriptionIds: string[];
+  /** its add-ons' ids, in order */
+  addOnIds: string[];
+}
+
+/**
+ * A catalogue sold as a course: plans (labels, ₹4,999 each), add-ons, and, with `videoSeconds`, a
+ * subject of its own holding one lesson that long (what the catalogue's hours are counted from).
+ */
+export async function createCourse(
+  t: Ctx,
+  over: { name?: string; archived?: boolean; plans?: string[]; addOns?: number; videoSeconds?: number } = {},
+): Promise<MadeCourse> {
+  const catalogue = await createCatalogue(t, { name: over.name, archived: over.archived });
+  const subscriptionIds: string[] = [];
+  for (const [position, label] of (over.plans ?? ['12 months']).entries()) {
+    const id = `${catalogue.id}-sub-${position + 1}`;
+    await t.database.query(
+      `INSERT INTO subscriptions (id, catalogue_id, position, label, subscription_type, price, number_of_months)
+       VALUES ($1, $2, $3, $4, 'DURATION', 499900, 12)`,
+      [id, catalogue.id, position, label],
+    );
+    subscriptionIds.push(id);
+  }
+  const addOnIds: string[] = [];
+  for (let position = 0; position < (over.addOns ?? 0); position++) {
+    const id = `${catalogue.id}-addon-${position + 1}`;
+    await t.database.query(
+      `INSERT INTO add_ons (id, catalogue_id, position, name, price) VALUES ($1, $2, $3, $4, 149900)`,
+      [id, catalogue.id, position, `Add-on ${position + 1}`],
+    );
+    addOnIds.push(id);
+  }
+  if (over.videoSeconds) {
+    const subject = await createSubject(t, { state: 'PUBLISHED' });
+    const [unit] = subject.units;
+    const videoId = crypto.randomUUID();
+    await t.database.query(
+      `INSERT INTO videos (id, subject_id, name, storage_key, size, duration_seconds, transcoding_status)
+       VALUES ($1, $2, 'lesson.mp4', $3, 1000, $4, 'COMPLETE')`,
+      [videoId, subject.id, `subjects/${subject.id}/${videoId}-lesson.mp4`, over.videoSeconds],
+    );
+    await t.database.query(
+      `INSERT INTO subtopics (id, topic_id, unit_id, subject_id, name, video_id, position)
+       VALUES ($1, $2, $3, $4, 'Lesson', $5, 0)`,
+      [`${unit!.topics[0]}-s1`, unit!.topics[0], unit!.id, subject.id, videoId],
+    );
+    await t.database.query('INSERT INTO catalogue_subjects (catalogue_id, subject_id, position) VALUES ($1, $2, 0)', [
+      catalogue.id,
+      subject.id,
+    ]);
+  }
+  return { ...catalogue, subscriptionIds, addOnIds };
+}
+
+export interface MadeStoreListing {
+  id: string;
+  name: string;
+  code: string;
+  slug: string;
+}
+
+/**
+ * A course's store listing, a published one named as its catalogue by default; `subscriptions`
+ * (the first featured), `recommends` (listing ids) and the content parts as the editor stores them.
+ */
+export async function createStoreListing(
+  t: Ctx,
+  course: MadeCourse,
+  over: {
+    name?: string;
+    code?: string;
+    slug?: string;
+    categoryId?: string | null;
+    subCategoryId?: string | null;
+    published?: boolean;
+    featuredOnHomePage?: boolean;
+    featuredOnLeadPage?: boolean;
+    description?: string;
+    examSyllabus?: string;
+    programs?: string[];
+    studentTargetYear?: number | null;
+    subscriptions?: string[];
+    addOnIds?: string[];
+    testimonials?: { firstName: string; lastName: string; description: string; title: string }[];
+    faqs?: { question: string; answer: string }[];
+    questionPapers?: { questionPaperName: string; questionPaperUrl: string }[];
+    seo?: { title: string; description: string; keywords: string[] } | null;
+    recommends?: string[];
+    createdByName?: string;
+  } = {},
+): Promise<MadeStoreListing> {
+  const tag = unique();
+  const listing = {
+    id: `store-f-${tag}`,
+    name: over.name ?? course.name,
+    code: over.code ?? course.code,
+    slug: over.slug ?? `listing-${tag}`,
+  };
+  await t.database.query(
+    `INSERT INTO store_listings (id, catalogue_id, name, code, slug, category_id, sub_category_id, description,
+       same_name_as_catalogue, exam_syllabus, programs, student_target_year, featured_on_home_page,
+       featured_on_lead_page, publish_state, add_on_ids, testimonials, faqs, question_papers, seo, created_by_name)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $14, $15, $16::jsonb, $17::jsonb,
+       $18::jsonb, $19::jsonb, $20::jsonb, $21)`,
+    [
+      listing.id,
+      course.id,
+      listing.name,
+      listing.code,
+      listing.slug,
+      over.categoryId ?? null,
+      over.subCategoryId ?? null,
+      over.description ?? '',
+      listing.name === course.name,
+      over.examSyllabus ?? '',
+      JSON.stringify(over.programs ?? []),
+      over.studentTargetYear ?? null,
+      over.featuredOnHomePage ?? false,
+      over.featuredOnLeadPage ?? false,
+      over.published ?? true,
+      JSON.stringify(over.addOnIds ?? []),
+      JSON.stringify((over.testimonials ?? []).map((x) => ({ ...x, authorImage: null }))),
+      JSON.stringify(over.faqs ?? []),
+      JSON.stringify(over.questionPapers ?? []),
+      JSON.stringify(over.seo ? { ...over.seo, ogImage: null } : {}),
+      over.createdByName ?? '',
+    ],
+  );
+  for (const [position, subscriptionId] of (over.subscriptions ?? []).entries()) {
+    await t.database.query(
+      `INSERT INTO store_listing_subscriptions (store_listing_id, subscription_id, position, featured)
+       VALUES ($1, $2, $3, $4)`,
+      [listing.id, subscriptionId, position, position === 0],
+    );
+  }
+  for (const [position, recommendedId] of (over.recommends ?? []).entries()) {
+    await t.database.query(
+      'INSERT INTO store_listing_recommendations (store_listing_id, recommended_id, position) VALUES ($1, $2, $3)',
+      [listing.id, recommendedId, position],
+    );
+  }
+  return listing;
+}
+
+/** A coupon in force from last month with no end date, for any student: a flat amount (paise) unless `percentage`; naming listings if given. */
+export async function createCoupon(
+  t: Ctx,
+  over: { name?: string; amount?: number; percentage?: boolean; featured?: boolean; storeListingIds?: string[] } = {},
+): Promise<{ id: string; name: string }> {
+  const coupon = { id: crypto.randomUUID(), name: over.name ?? `COUPON${unique()}`.toUpperCase() };
+  await t.database.query(
+    `INSERT INTO coupons (id, name, percentage, amount, featured, applicable_for_entire_course, unlimited, applicable_from)
+     VALUES ($1, $2, $3, $4, $5, $6, true, (now() - interval '30 days')::date)`,
+    [
+      coupon.id,
+      coupon.name,
+      over.percentage ?? false,
+      over.amount ?? 50_000,
+      over.featured ?? false,
+      !over.storeListingIds?.length,
+    ],
+  );
+  for (const storeListingId of over.storeListingIds ?? []) {
+    await t.database.query('INSERT INTO coupon_store_listings (coupon_id, store_listing_id) VALUES ($1, $2)', [
+      coupon.id,
+      storeListingId,
+    ]);
+  }
+  return coupon;
+}

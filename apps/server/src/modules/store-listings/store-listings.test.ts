@@ -1,28 +1,123 @@
 import { MESSAGES, ROLES, STORE_RICH_TEXT_MAX, hasPermission, plural, type Role } from '@lectern/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createCategory,
+  createCoupon,
+  createCourse,
+  createStoreListing,
+  type MadeCategory,
+  type MadeCourse,
+  type MadeStoreListing,
+} from '../../test/media-factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
-
-// Demo data (seed/demo-publisher.ts, seed/demo-store-listings.ts).
-const JEE = 'store-jee-main-2027';
-const NEET = 'store-neet-ug-2027';
-const CLASS_10 = 'store-class-10-board-maths';
-const UNLISTED = 'cat-neet-biology-crash';
-const UNLISTED_2 = 'cat-upsc-gs-foundation';
-const ARCHIVED = 'cat-jee-advanced-2026';
-const ARCHIVED_2 = 'cat-ssc-cgl-2025';
 
 /** A transcoded preview video in a catalogue's folder, with its generated thumbnails. */
 const VIDEO = 'sl-test-preview-1';
 const VIDEO_2 = 'sl-test-preview-2';
 const FOREIGN_VIDEO = 'sl-test-preview-foreign';
-const outputs = (id: string) => `preview-videos/${UNLISTED}/transcoded/${id}/job-1/`;
 
 describe('store listings API', () => {
   let t: TestContext;
   const tokens = new Map<Role, string>();
+  // the suite's own store: two categories, five listed courses, five others (two archived), a coupon
+  let engineering: MadeCategory;
+  let medical: MadeCategory;
+  let jeeCourse: MadeCourse;
+  let class10Course: MadeCourse;
+  let jee: MadeStoreListing;
+  let catQuantCourse: MadeCourse;
+  let catQuant: MadeStoreListing;
+  let upsc: MadeStoreListing;
+  let JEE: string;
+  let NEET: string;
+  let CLASS_10: string;
+  let UPSC: string;
+  let CAT_QUANT: string;
+  /** the search term only the Class 10 listing's code holds */
+  let class10Search: string;
+  let UNLISTED: string;
+  let UNLISTED_2: string;
+  let ARCHIVED: string;
+  let ARCHIVED_2: string;
+  let BANK_PO: string;
+  let couponName: string;
+  const outputs = (id: string) => `preview-videos/${UNLISTED}/transcoded/${id}/job-1/`;
   beforeAll(async () => {
     t = await createTestApp();
     for (const role of ROLES) tokens.set(role, await t.sessionFor(role));
+    engineering = await createCategory(t, { subCategories: ['JEE Main'] });
+    medical = await createCategory(t, { subCategories: ['NEET UG'] });
+    const inMedical = { categoryId: medical.id, subCategoryId: medical.subCategories[0]!.id };
+    const neetCourse = await createCourse(t, { plans: ['12 months', 'Till NEET'], addOns: 1 });
+    NEET = (
+      await createStoreListing(t, neetCourse, {
+        ...inMedical,
+        featuredOnHomePage: true,
+        subscriptions: neetCourse.subscriptionIds,
+      })
+    ).id;
+    class10Course = await createCourse(t, { plans: ['12 months'] });
+    class10Search = `cbse-10-${class10Course.code}`.toLowerCase();
+    CLASS_10 = (
+      await createStoreListing(t, class10Course, { code: class10Search.toUpperCase(), featuredOnHomePage: true })
+    ).id;
+    upsc = await createStoreListing(t, await createCourse(t), { featuredOnLeadPage: true });
+    UPSC = upsc.id;
+    catQuantCourse = await createCourse(t);
+    catQuant = await createStoreListing(t, catQuantCourse);
+    CAT_QUANT = catQuant.id;
+    jeeCourse = await createCourse(t, {
+      name: 'JEE Main 2027 Complete Course',
+      plans: ['12 months', 'Till JEE Main 2027'],
+      addOns: 2,
+      videoSeconds: 36_000,
+    });
+    jee = await createStoreListing(t, jeeCourse, {
+      categoryId: engineering.id,
+      subCategoryId: engineering.subCategories[0]!.id,
+      featuredOnHomePage: true,
+      featuredOnLeadPage: true,
+      description: '<p>A complete course for <strong>JEE Main 2027</strong>.</p>',
+      examSyllabus: '<h3>Physics</h3><ul><li>Kinematics</li></ul>',
+      programs: ['Class 11', 'Class 12', 'Droppers'],
+      studentTargetYear: 2027,
+      subscriptions: jeeCourse.subscriptionIds,
+      addOnIds: jeeCourse.addOnIds,
+      testimonials: [
+        { firstName: 'Aarav', lastName: 'Kulkarni', description: 'Weekly tests.', title: '99.2 percentile' },
+        { firstName: 'Sneha', lastName: 'Reddy', description: 'Doubt sessions.', title: 'AIR 1,840' },
+      ],
+      faqs: [
+        {
+          question: 'Are the live classes recorded?',
+          answer: '<p>Yes. Every live class is available as a recording within two hours.</p>',
+        },
+        { question: 'Is the course in Hindi too?', answer: '<p>English with Hindi explanations.</p>' },
+        { question: 'Can I switch plans later?', answer: '<p>Yes, pay the difference.</p>' },
+      ],
+      questionPapers: [
+        { questionPaperName: 'JEE Main 2025 January', questionPaperUrl: '/files/public/question-paper/jm-2025.pdf' },
+        { questionPaperName: 'JEE Main 2024 April', questionPaperUrl: '/files/public/question-paper/jm-2024.pdf' },
+      ],
+      seo: {
+        title: 'JEE Main 2027 Complete Course',
+        description: 'Live classes and mocks.',
+        keywords: ['JEE Main 2027', 'JEE coaching online', 'IIT JEE preparation'],
+      },
+      recommends: [NEET, CLASS_10],
+      createdByName: 'Priya Raghavan',
+    });
+    JEE = jee.id;
+    UNLISTED = (await createCourse(t, { name: 'NEET Biology Crash Course', plans: ['45 days'], addOns: 1 })).id;
+    UNLISTED_2 = (await createCourse(t, { name: 'UPSC Prelims GS Foundation', plans: ['12 months'] })).id;
+    ARCHIVED = (await createCourse(t, { name: 'JEE Advanced 2026 Rank Booster', archived: true })).id;
+    ARCHIVED_2 = (await createCourse(t, { archived: true })).id;
+    BANK_PO = (await createCourse(t, { name: 'Bank PO English Mastery' })).id;
+    couponName = (await createCoupon(t, { amount: 50_000, featured: true })).name;
+    // two coupons name the UPSC listing; one the NEET listing (so no role's delete below takes it, draft or not)
+    await createCoupon(t, { storeListingIds: [UPSC] });
+    await createCoupon(t, { percentage: true, amount: 15, storeListingIds: [NEET] });
+    await createCoupon(t, { percentage: true, amount: 10, storeListingIds: [UPSC] });
     const video = (id: string, catalogueId: string, status = 'COMPLETE') =>
       t.database.query(
         `INSERT INTO videos (id, catalogue_id, name, storage_key, size, duration_seconds, transcoding_status, endpoints)
@@ -83,8 +178,8 @@ describe('store listings API', () => {
     sameNameAsCatalogue: false,
     sameAsCatalogueHours: false,
     storeListingHours: 60,
-    categoryId: 'category-medical',
-    subCategoryId: 'subcategory-neet-ug',
+    categoryId: medical.id,
+    subCategoryId: medical.subCategories[0]!.id,
     examSyllabus: '<h3>Biology</h3><ul><li onclick="x()">Genetics</li></ul>',
     programs: ['Class 12', 'Droppers'],
     storeIconUrl: '/files/public/store-icon/neet-bio.png',
@@ -131,23 +226,21 @@ describe('store listings API', () => {
     ...overrides,
   });
 
-  it('lists the demo listings with their tags, counts and categories, filtered and searched', async () => {
+  it('lists the listings with their tags, counts and categories, filtered and searched', async () => {
     const res = await admin('GET', '/publisher/storemanager/all');
     expect(res.status).toBe(200);
     const list = res.body.data as Record<string, unknown>[];
-    expect(list.map((l) => l.storeListingId)).toEqual(
-      expect.arrayContaining([JEE, NEET, CLASS_10, 'store-upsc-prelims-2026', 'store-cat-quant-2026']),
-    );
+    expect(list.map((l) => l.storeListingId)).toEqual(expect.arrayContaining([JEE, NEET, CLASS_10, UPSC, CAT_QUANT]));
     expect(list.find((l) => l.storeListingId === JEE)).toMatchObject({
       storeListingName: 'JEE Main 2027 Complete Course',
-      storeListingCode: 'JEE-MAIN-2027',
-      catalogueId: 'cat-jee-main-2027',
+      storeListingCode: jeeCourse.code,
+      catalogueId: jeeCourse.id,
       catalogueArchived: false,
       category: {
-        categoryId: 'category-engineering',
-        subCategory: { subCategoryId: 'subcategory-jee-main' },
+        categoryId: engineering.id,
+        subCategory: { subCategoryId: engineering.subCategories[0]!.id },
       },
-      storeListingUrl: '/store/jee-main-2027-complete-course',
+      storeListingUrl: `/store/${jee.slug}`,
       featuredOnHomePage: true,
       featuredOnLeadPage: true,
       publishState: true,
@@ -159,10 +252,13 @@ describe('store listings API', () => {
       ((await admin('GET', `/publisher/storemanager/all?${query}`)).body.data as { storeListingId: string }[]).map(
         (l) => l.storeListingId,
       );
-    expect((await ids('featuredOnHomePage=true')).sort()).toEqual([CLASS_10, JEE, NEET]);
-    expect((await ids('featuredOnLeadPage=true')).sort()).toEqual([JEE, 'store-upsc-prelims-2026']);
-    expect(await ids('categoryId=category-medical')).toEqual([NEET]);
-    expect(await ids('search=cbse-10')).toEqual([CLASS_10]);
+    // the flags, among this suite's listings; its categories and search term are its own
+    const own = [JEE, NEET, CLASS_10, UPSC, CAT_QUANT];
+    const ownOf = async (query: string) => (await ids(query)).filter((id) => own.includes(id)).sort();
+    expect(await ownOf('featuredOnHomePage=true')).toEqual([CLASS_10, JEE, NEET].sort());
+    expect(await ownOf('featuredOnLeadPage=true')).toEqual([JEE, UPSC].sort());
+    expect(await ids(`categoryId=${medical.id}`)).toEqual([NEET]);
+    expect(await ids(`search=${class10Search}`)).toEqual([CLASS_10]);
     expect(await ids('search=100%25')).toEqual([]);
   });
 
@@ -176,11 +272,11 @@ describe('store listings API', () => {
       sameNameAsCatalogue: true,
       sameAsCatalogueHours: true,
       catalogueName: 'JEE Main 2027 Complete Course',
-      catalogueCode: 'JEE-MAIN-2027',
+      catalogueCode: jeeCourse.code,
       programs: ['Class 11', 'Class 12', 'Droppers'],
       studentTargetYear: 2027,
       dynamicMetadataSEOInfo: {
-        slug: 'jee-main-2027-complete-course',
+        slug: jee.slug,
         keywords: ['JEE Main 2027', 'JEE coaching online', 'IIT JEE preparation'],
       },
       createdBy: { name: 'Priya Raghavan' },
@@ -189,10 +285,8 @@ describe('store listings API', () => {
     expect(l.storeListingHours).toBeGreaterThan(0);
     expect(l.subscriptions).toHaveLength(2);
     expect(l.subscriptions[0]).toMatchObject({ storeListingId: JEE, featured: true, usageStatus: 'ACTIVE' });
-    expect(l.addons.map((a: { addOnId: string }) => a.addOnId)).toEqual([
-      'cat-jee-main-2027-addon-1',
-      'cat-jee-main-2027-addon-2',
-    ]);
+    expect(l.addons.map((a: { addOnId: string }) => a.addOnId)).toEqual(jeeCourse.addOnIds);
+    expect(jeeCourse.addOnIds).toHaveLength(2);
     expect(l.testimonials[0]).toMatchObject({ firstName: 'Aarav', lastName: 'Kulkarni', authorImage: null });
     expect(l.faqs[0]).toEqual({
       question: 'Are the live classes recorded?',
@@ -209,9 +303,8 @@ describe('store listings API', () => {
     expect(res.status).toBe(200);
     const list = res.body.data as { catalogueId: string; previewVideos: { videoId: string }[] }[];
     const ids = list.map((c) => c.catalogueId);
-    expect(ids).toEqual(expect.arrayContaining([UNLISTED, UNLISTED_2, 'cat-bank-po-english']));
-    for (const gone of [ARCHIVED, ARCHIVED_2, 'cat-jee-main-2027', 'cat-class-10-board-maths'])
-      expect(ids).not.toContain(gone);
+    expect(ids).toEqual(expect.arrayContaining([UNLISTED, UNLISTED_2, BANK_PO]));
+    for (const gone of [ARCHIVED, ARCHIVED_2, jeeCourse.id, class10Course.id]) expect(ids).not.toContain(gone);
     const bio = list.find((c) => c.catalogueId === UNLISTED)!;
     expect(bio).toMatchObject({
       catalogueName: 'NEET Biology Crash Course',
@@ -226,7 +319,7 @@ describe('store listings API', () => {
     });
     // editing: the listing's own catalogue is offered too
     const own = await admin('GET', `/publisher/storemanager/course/all?storeListingId=${JEE}`);
-    expect((own.body.data as { catalogueId: string }[]).map((c) => c.catalogueId)).toContain('cat-jee-main-2027');
+    expect((own.body.data as { catalogueId: string }[]).map((c) => c.catalogueId)).toContain(jeeCourse.id);
     expect((await admin('GET', '/publisher/storemanager/course/all?storeListingId=nope')).status).toBe(404);
   });
 
@@ -241,7 +334,7 @@ describe('store listings API', () => {
     );
     expect(usable.length).toBeGreaterThan(0);
     expect(list.map((c) => c.couponId)).toEqual(usable.map((c) => c.id));
-    const diwali = list.find((c) => c.couponName === 'DIWALI500');
+    const diwali = list.find((c) => c.couponName === couponName);
     expect(diwali).toMatchObject({ percentage: false, discount: 50_000 });
   });
 
@@ -261,7 +354,7 @@ describe('store listings API', () => {
       storeListingCode: 'NEET-BIO-45',
       storeListingHours: 60,
       catalogueId: UNLISTED,
-      category: { categoryId: 'category-medical', subCategory: { subCategoryId: 'subcategory-neet-ug' } },
+      category: { categoryId: medical.id, subCategory: { subCategoryId: medical.subCategories[0]!.id } },
       publishState: false,
       featuredOnHomePage: true,
       storeListingUrl: '/store/neet-biology-45-day-crash-course',
@@ -330,18 +423,18 @@ describe('store listings API', () => {
       recommendationCourses: [],
     };
     await refused(
-      await newListing({ ...other, storeListingCode: 'jee-main-2027' }),
+      await newListing({ ...other, storeListingCode: jee.code.toLowerCase() }),
       409,
-      MESSAGES.storeListingCodeTaken.replace('[storeListingCode]', 'jee-main-2027'),
+      MESSAGES.storeListingCodeTaken.replace('[storeListingCode]', jee.code.toLowerCase()),
     );
     await refused(
       await newListing({
         ...other,
         storeListingCode: 'UPSC-GS-1',
-        dynamicMetadataSEOInfo: { slug: 'jee-main-2027-complete-course' },
+        dynamicMetadataSEOInfo: { slug: jee.slug },
       }),
       409,
-      "The address /store/jee-main-2027-complete-course is already used by 'JEE Main 2027 Complete Course'. Choose another slug.",
+      `The address /store/${jee.slug} is already used by 'JEE Main 2027 Complete Course'. Choose another slug.`,
     );
     await refused(
       await newListing({ storeListingCode: 'NEET-BIO-2' }),
@@ -358,16 +451,16 @@ describe('store listings API', () => {
       400,
       'We could not find catalogue cat-nowhere. It may have been deleted.',
     );
-    const jeeSub = (await subscriptionsOf('cat-jee-main-2027'))[0]!;
+    const jeeSub = (await subscriptionsOf(jeeCourse.id))[0]!;
     await refused(
       await newListing({ ...other, storeListingCode: 'UPSC-GS-1', subscriptions: [{ subscriptionId: jeeSub }] }),
       400,
       `Subscription ${jeeSub} is not a plan of 'UPSC Prelims GS Foundation'.`,
     );
     await refused(
-      await newListing({ ...other, storeListingCode: 'UPSC-GS-1', addons: ['cat-jee-main-2027-addon-1'] }),
+      await newListing({ ...other, storeListingCode: 'UPSC-GS-1', addons: [jeeCourse.addOnIds[0]] }),
       400,
-      "Add-on cat-jee-main-2027-addon-1 is not an add-on of 'UPSC Prelims GS Foundation'.",
+      `Add-on ${jeeCourse.addOnIds[0]} is not an add-on of 'UPSC Prelims GS Foundation'.`,
     );
     await refused(
       await newListing({
@@ -405,9 +498,9 @@ describe('store listings API', () => {
       'Store listing store-missing does not exist, so it cannot be recommended.',
     );
     await refused(
-      await newListing({ ...other, storeListingCode: 'UPSC-GS-1', subCategoryId: 'subcategory-jee-main' }),
+      await newListing({ ...other, storeListingCode: 'UPSC-GS-1', subCategoryId: engineering.subCategories[0]!.id }),
       400,
-      "Sub-category subcategory-jee-main does not belong to 'Medical Entrance'.",
+      `Sub-category ${engineering.subCategories[0]!.id} does not belong to '${medical.name}'.`,
     );
     await refused(
       await newListing({
@@ -550,13 +643,13 @@ describe('store listings API', () => {
   });
 
   it('offers every other listing of a catalogue not archived as a recommendation', async () => {
-    await t.database.query("UPDATE catalogues SET archived = true WHERE id = 'cat-cat-quant-2026'");
+    await t.database.query('UPDATE catalogues SET archived = true WHERE id = $1', [catQuantCourse.id]);
     try {
       const res = await admin('GET', `/publisher/storemanager/recommendation/storelisting/${JEE}`);
       expect(res.status).toBe(200);
       const ids = (res.body.data as { storeListingId: string }[]).map((r) => r.storeListingId);
       expect(ids).not.toContain(JEE);
-      expect(ids).not.toContain('store-cat-quant-2026');
+      expect(ids).not.toContain(CAT_QUANT);
       expect(ids).toEqual(expect.arrayContaining([NEET, CLASS_10, createdId]));
       expect((await admin('GET', '/publisher/storemanager/recommendation/storelisting/store-gone')).status).toBe(404);
       // a newly chosen recommendation of an archived catalogue is refused
@@ -566,14 +659,12 @@ describe('store listings API', () => {
         version: current.version,
         storeListingCode: current.storeListingCode,
         sameNameAsCatalogue: true,
-        recommendationCourses: ['store-cat-quant-2026'],
+        recommendationCourses: [CAT_QUANT],
       });
       expect(res2.status).toBe(400);
-      expect(res2.body.message).toBe(
-        "'CAT 2026 Quantitative Aptitude' lists an archived catalogue and cannot be recommended.",
-      );
+      expect(res2.body.message).toBe(`'${catQuant.name}' lists an archived catalogue and cannot be recommended.`);
     } finally {
-      await t.database.query("UPDATE catalogues SET archived = false WHERE id = 'cat-cat-quant-2026'");
+      await t.database.query('UPDATE catalogues SET archived = false WHERE id = $1', [catQuantCourse.id]);
     }
   });
 
@@ -587,7 +678,9 @@ describe('store listings API', () => {
       `SELECT sl.id, sl.name, string_agg(c.name, ', ' ORDER BY c.name) AS coupons
          FROM coupon_store_listings csl JOIN store_listings sl ON sl.id = csl.store_listing_id
          JOIN coupons c ON c.id = csl.coupon_id
-        GROUP BY sl.id, sl.name ORDER BY sl.id LIMIT 1`,
+        WHERE sl.id = $1
+        GROUP BY sl.id, sl.name`,
+      [UPSC],
     );
     expect(named).toBeDefined();
     await t.database.query('UPDATE store_listings SET publish_state = false WHERE id = $1', [named!.id]);
@@ -601,7 +694,7 @@ describe('store listings API', () => {
       await t.database.query('UPDATE store_listings SET publish_state = true WHERE id = $1', [named!.id]);
     }
     const draft = await admin('POST', '/publisher/storemanager/create', {
-      catalogueId: 'cat-bank-po-english',
+      catalogueId: BANK_PO,
       storeListingCode: 'BANK-PO-DRAFT',
       sameNameAsCatalogue: true,
     });
@@ -613,9 +706,7 @@ describe('store listings API', () => {
     expect((await admin('GET', `/publisher/storemanager/store/${id}`)).status).toBe(404);
     expect((await admin('DELETE', `/publisher/storemanager/store/${id}`)).status).toBe(404);
     const listable = await admin('GET', '/publisher/storemanager/course/all');
-    expect((listable.body.data as { catalogueId: string }[]).map((c) => c.catalogueId)).toContain(
-      'cat-bank-po-english',
-    );
+    expect((listable.body.data as { catalogueId: string }[]).map((c) => c.catalogueId)).toContain(BANK_PO);
     const activity = await t.database.query<{ action: string }>(
       'SELECT action FROM activity_log WHERE entity_id = $1 ORDER BY created_at',
       [id],
@@ -636,7 +727,7 @@ describe('store listings API', () => {
         method: 'POST',
         path: '/publisher/storemanager/create',
         body: async () => ({
-          catalogueId: 'cat-bank-po-english',
+          catalogueId: BANK_PO,
           storeListingCode: 'BANK-PO-ENG',
           sameNameAsCatalogue: true,
         }),
