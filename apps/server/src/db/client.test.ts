@@ -218,8 +218,20 @@ describe.runIf(process.env.LECTERN_TEST_DB === 'postgres')('a cut PostgreSQL con
   });
 
   it('carries on when idle connections of the pool are cut', async () => {
-    // Three queries at once leave three idle connections in the pool.
-    await Promise.all([1, 2, 3].map((n) => database.query('SELECT $1::int AS n, pg_sleep(0.05)', [n])));
+    // Three transactions open at once (each holds its connection until all three have one) leave
+    // three idle connections in the pool.
+    let open = 0;
+    let allOpen!: () => void;
+    const three = new Promise<void>((resolve) => (allOpen = resolve));
+    await Promise.all(
+      [1, 2, 3].map(() =>
+        database.transaction(async (query) => {
+          await query('SELECT 1');
+          if (++open === 3) allOpen();
+          await three;
+        }),
+      ),
+    );
     const before = lostErrors.length;
     const cutCount = await cut(`state = 'idle'`);
     expect(cutCount).toBeGreaterThan(0);
