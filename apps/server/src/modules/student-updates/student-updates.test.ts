@@ -1,9 +1,7 @@
-import fs from 'node:fs';
 import crypto from 'node:crypto';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  ChangeStudentUpdateBodySchema,
   MESSAGES,
   STUDENT_UPDATE_MESSAGES,
   STUDENT_UPDATE_STATES,
@@ -17,8 +15,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
 import { JobQueue, JobRegistry, type IdleWorker } from '../../jobs';
-import { DEMO_BATCHES } from '../../seed/demo-batches';
-import { DEMO_UPDATES, seedDemoStudentUpdates } from '../../seed/demo-student-updates';
+import {
+  createBatch,
+  createCatalogue,
+  createGroup,
+  createStudent,
+  createStudentSubscription,
+  type BatchFields,
+} from '../../test/factories';
+import { waitFor } from '../../test/media';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { publishUpdateJob, registerPublishJob, type PublishUpdatePayload } from './publish-job';
 import { StudentUpdatesRepository } from './student-updates.repository';
@@ -27,16 +32,9 @@ import { UpdatePlayback } from './update-playback';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 const API = '/api/notifications/notifications';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits for `check` to hold, up to `ms`. */
-async function until(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
+/** Waits for `check` to hold (looking every 50 ms), up to `ms`. */
+const until = (check: () => Promise<boolean>, ms: number, what: string) => waitFor(what, check, ms, 50);
 
 /**
  * Resolves when a worker next waits with nothing to do (it polled its queues and found no job due),
@@ -67,9 +65,32 @@ const form = (over: Partial<CreateStudentUpdateBody> = {}): CreateStudentUpdateB
 describe('student updates API', () => {
   let t: TestContext;
   let admin: string;
+  /** the suite's own audiences: two batches in a group, a closed batch, a catalogue with subscribers */
+  let batch: BatchFields;
+  let closedBatch: BatchFields;
+  let group: { id: string; name: string };
+  let catalogue: { id: string };
   beforeAll(async () => {
     t = await createTestApp();
     admin = await t.sessionFor('CONTENT_ADMIN');
+    const students = await Promise.all([1, 2, 3, 4, 5].map(() => createStudent(t)));
+    const ids = students.map((s) => s.id);
+    batch = await createBatch(t, { name: 'JEE Advanced 2027 Morning', studentIds: ids.slice(0, 2) });
+    const other = await createBatch(t, { studentIds: ids.slice(1, 4) });
+    closedBatch = await createBatch(t, { closed: true, studentIds: [ids[4]!] });
+    group = await createGroup(t, [batch.id, other.id], { name: 'JEE 2027 (both batches)' });
+    const cat = await createCatalogue(t);
+    catalogue = cat;
+    for (const student of [students[0]!, students[2]!, students[4]!]) {
+      await createStudentSubscription(t, { student, catalogue: cat });
+    }
+    // one whose subscription has ended reaches no one
+    await createStudentSubscription(t, {
+      student: students[3]!,
+      catalogue: cat,
+      startDate: '2025-01-01',
+      endDate: '2025-06-30',
+    });
   });
   afterAll(async () => t?.close());
 
@@ -106,82 +127,108 @@ describe('student updates API', () => {
     )[0]!;
 
   describe('reading', () => {
-    it('lists the demo updates newest first: every type and every state, with their audiences and students reached', async () => {
+    /** the suite's own updates, written in this order: every type and every state, to each kind of audience */
+    const mine = { batch: '', group: '', scheduled: '', video: '', image: '', everyone: '' };
+    let scheduledAt = '';
+    let video: { id: string; name: string };
+    beforeAll(async () => {
+      video = await offeredVideo();
+      scheduledAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+      /** Writes an update through the API, then takes it through `then`. */
+      const write = async (over: Partial<CreateStudentUpdateBody>, ...then: CreateStudentUpdateBody['action'][]) => {
+        const made = await create(over);
+        expect(made.status, made.body.message).toBe(200);
+        let u = made.body.data as StudentUpdate;
+        for (const action of then) u = (await change(u, { action })).body.data as StudentUpdate;
+        return u.updateId;
+      };
+      mine.batch = await write({
+        updateType: 'class-updates',
+        title: 'Morning batch moves to 7:30 AM from Monday',
+        audience: { kind: 'BATCHES', ids: [batch.id] },
+        action: 'PUBLISH',
+      });
+      mine.group = await write({
+        updateType: 'class-updates',
+        title: 'Sunday physics masterclass for both batches',
+        audience: { kind: 'GROUPS', ids: [group.id] },
+      });
+      mine.scheduled = await write({
+        updateType: 'exam-alerts',
+        title: 'Full mock test: admit cards out',
+        audience: { kind: 'CATALOGUES', ids: [catalogue.id] },
+        action: 'SCHEDULE',
+        publishAt: scheduledAt,
+      });
+      mine.video = await write({ updateType: 'results', title: 'Toppers speak', videoId: video.id, action: 'PUBLISH' });
+      mine.image = await write(
+        {
+          updateType: 'offers',
+          title: 'Diwali offer: 20% off every course',
+          imageUrl: '/files/student-updates/images/diwali.png',
+          action: 'PUBLISH',
+        },
+        'WITHDRAW',
+      );
+      mine.everyone = await write({ updateType: 'announcements' });
+    });
+
+    it('lists updates newest first: every type and every state, with their audiences and students reached', async () => {
       const res = await as('GET', `${API}/getupdates`);
       expect(res.status).toBe(200);
       const all = res.body.data as StudentUpdate[];
-      expect(new Set(all.map((u) => u.updateType))).toEqual(new Set(STUDENT_UPDATE_TYPES));
-      expect(new Set(all.map((u) => u.state))).toEqual(new Set(STUDENT_UPDATE_STATES));
       const times = all.map((u) => Date.parse(u.createdAt));
       expect(times).toEqual([...times].sort((a, b) => b - a));
-
+      const ours = Object.values(mine);
+      expect(all.map((u) => u.updateId).filter((id) => ours.includes(id))).toEqual([...ours].reverse());
       const byId = new Map(all.map((u) => [u.updateId, u]));
-      const batch = byId.get(DEMO_UPDATES.batch)!;
-      expect(batch.audience.kind).toBe('BATCHES');
-      expect(batch.audience.targets).toEqual([
-        { id: DEMO_BATCHES.full, name: 'JEE Advanced 2027 Morning (JEE27-KOTA-M)' },
-      ]);
-      expect(batch.audience.studentCount).toBe(
-        await count('SELECT count(DISTINCT student_id)::int AS n FROM batch_students WHERE batch_id = $1', [
-          DEMO_BATCHES.full,
-        ]),
+      expect(new Set(ours.map((id) => byId.get(id)!.updateType))).toEqual(new Set(STUDENT_UPDATE_TYPES));
+      expect(new Set(ours.map((id) => byId.get(id)!.state))).toEqual(new Set(STUDENT_UPDATE_STATES));
+
+      const toBatch = byId.get(mine.batch)!;
+      expect(toBatch.audience.kind).toBe('BATCHES');
+      expect(toBatch.audience.targets).toEqual([{ id: batch.id, name: `JEE Advanced 2027 Morning (${batch.code})` }]);
+      expect(toBatch.audience.studentCount).toBe(2);
+      expect(toBatch.audience.studentCount).toBe(
+        await count('SELECT count(DISTINCT student_id)::int AS n FROM batch_students WHERE batch_id = $1', [batch.id]),
       );
-      const group = byId.get(DEMO_UPDATES.group)!;
-      expect(group.audience.targets).toEqual([{ id: 'group-neet-2027', name: 'NEET 2027 (all branches)' }]);
-      expect(group.audience.studentCount).toBe(
+      const toGroup = byId.get(mine.group)!;
+      expect(toGroup.audience.targets).toEqual([{ id: group.id, name: 'JEE 2027 (both batches)' }]);
+      // the students of both batches, the one in both counted once
+      expect(toGroup.audience.studentCount).toBe(4);
+      expect(toGroup.audience.studentCount).toBe(
         await count(
           `SELECT count(DISTINCT bs.student_id)::int AS n FROM group_batches gb
-           JOIN batch_students bs ON bs.batch_id = gb.batch_id WHERE gb.group_id = 'group-neet-2027'`,
+           JOIN batch_students bs ON bs.batch_id = gb.batch_id WHERE gb.group_id = $1`,
+          [group.id],
         ),
       );
-      expect(group.audience.studentCount).toBeGreaterThan(batch.audience.studentCount);
-      const scheduled = byId.get(DEMO_UPDATES.scheduled)!;
+      expect(toGroup.audience.studentCount).toBeGreaterThan(toBatch.audience.studentCount);
+      const scheduled = byId.get(mine.scheduled)!;
       expect(scheduled.state).toBe('SCHEDULED');
-      expect(Date.parse(scheduled.publishAt!)).toBeGreaterThan(Date.now() + 2 * 86_400_000);
+      expect(scheduled.publishAt).toBe(scheduledAt);
+      // the catalogue's students whose subscription has not ended
+      expect(scheduled.audience.studentCount).toBe(3);
       expect(scheduled.audience.studentCount).toBe(
         await count(
           `SELECT count(DISTINCT student_id)::int AS n FROM student_subscriptions
-           WHERE catalogue_id = 'cat-neet-ug-2027' AND NOT cancelled AND end_date >= $1`,
-          [indianDate()],
+           WHERE catalogue_id = $1 AND NOT cancelled AND end_date >= $2`,
+          [catalogue.id, indianDate()],
         ),
       );
-      expect(scheduled.audience.studentCount).toBeGreaterThan(0);
-      const everyone = all.find((u) => u.audience.kind === 'EVERYONE')!;
-      expect(everyone.audience).toEqual({
+      expect(byId.get(mine.everyone)!.audience).toEqual({
         kind: 'EVERYONE',
         targets: [],
         studentCount: await count('SELECT count(*)::int AS n FROM students'),
       });
-      const withVideo = byId.get(DEMO_UPDATES.video)!;
-      expect(withVideo.videoId).not.toBeNull();
+      const withVideo = byId.get(mine.video)!;
+      expect(withVideo).toMatchObject({ videoId: video.id, videoName: video.name });
       expect(withVideo.videoName).toMatch(/\.mp4$/);
-      const home = (await as('GET', '/api/cms/pagecontent/videourl')).body.data;
-      expect(home).toMatchObject({
-        updatedBy: 'Priya Raghavan',
-        version: 1,
-        video: { subjectName: 'Organic Chemistry' },
-      });
-      const withImage = byId.get(DEMO_UPDATES.image)!;
+      const withImage = byId.get(mine.image)!;
       expect(withImage.state).toBe('WITHDRAWN');
-      // a file the console serves, not a data URL (the contract refuses data: links)
-      expect(withImage.imageUrl).toBe('/demo/diwali-offer.svg');
-      expect(fs.existsSync(new URL(`../../../../web/public${withImage.imageUrl}`, import.meta.url))).toBe(true);
+      expect(withImage.imageUrl).toBe('/files/student-updates/images/diwali.png');
       expect(withImage.withdrawnAt).not.toBeNull();
       expect(withImage.publishedAt).not.toBeNull();
-    });
-
-    it('seeds updates the editor can save again as they are', async () => {
-      for (const u of (await as('GET', `${API}/getupdates`)).body.data as StudentUpdate[]) {
-        const { updateType: _type, ...fields } = form({
-          title: u.title,
-          body: u.body,
-          imageUrl: u.imageUrl,
-          videoId: u.videoId,
-          audience: { kind: u.audience.kind, ids: u.audience.targets.map((x) => x.id) },
-        });
-        const parsed = ChangeStudentUpdateBodySchema.safeParse({ ...fields, updateId: u.updateId, version: u.version });
-        expect(parsed.success, `${u.updateId}: ${parsed.error?.message}`).toBe(true);
-      }
     });
 
     it('lists one type at a time, filters by state, and answers 404 for a type that does not exist', async () => {
@@ -195,7 +242,17 @@ describe('student updates API', () => {
       expect(drafts.body.data.length).toBeGreaterThan(0);
       expect(drafts.body.data.every((u: StudentUpdate) => u.state === 'DRAFT')).toBe(true);
       const alerts = await as('GET', `${API}/getupdates/exam-alerts?state=SCHEDULED`);
-      expect(alerts.body.data.map((u: StudentUpdate) => u.updateId)).toEqual([DEMO_UPDATES.scheduled]);
+      const alertIds = alerts.body.data.map((u: StudentUpdate) => u.updateId) as string[];
+      expect(alertIds).toContain(mine.scheduled);
+      expect([...alertIds].sort()).toEqual(
+        (
+          await t.database.query<{ id: string }>(
+            "SELECT id FROM student_updates WHERE update_type = 'exam-alerts' AND state = 'SCHEDULED'",
+          )
+        )
+          .map((r) => r.id)
+          .sort(),
+      );
 
       const unknown = await as('GET', `${API}/getupdates/news`);
       expect(unknown.status).toBe(404);
@@ -206,28 +263,18 @@ describe('student updates API', () => {
     });
 
     it('offers catalogues not archived, active batches and every group as audiences', async () => {
-      await t.database.query("UPDATE catalogues SET archived = true WHERE id = 'cat-upsc-prelims-2026'");
-      try {
-        const { catalogues, batches, groups } = (await as('GET', `${API}/audiences`)).body.data;
-        const ids = (list: { id: string }[]) => list.map((x) => x.id).sort();
-        expect(ids(catalogues)).toEqual(
-          (await t.database.query<{ id: string }>('SELECT id FROM catalogues WHERE NOT archived ORDER BY id')).map(
-            (r) => r.id,
-          ),
-        );
-        expect(ids(catalogues)).not.toContain('cat-upsc-prelims-2026');
-        expect(ids(batches)).toEqual(
-          (await t.database.query<{ id: string }>("SELECT id FROM batches WHERE status = 'ACTIVE' ORDER BY id")).map(
-            (r) => r.id,
-          ),
-        );
-        expect(ids(batches)).not.toContain(DEMO_BATCHES.closed);
-        expect(ids(groups)).toEqual(
-          (await t.database.query<{ id: string }>('SELECT id FROM student_groups ORDER BY id')).map((r) => r.id),
-        );
-      } finally {
-        await t.database.query("UPDATE catalogues SET archived = false WHERE id = 'cat-upsc-prelims-2026'");
-      }
+      const archived = await createCatalogue(t, { archived: true });
+      const { catalogues, batches, groups } = (await as('GET', `${API}/audiences`)).body.data;
+      const ids = (list: { id: string }[]) => list.map((x) => x.id).sort();
+      const column = async (sql: string) => (await t.database.query<{ id: string }>(sql)).map((r) => r.id).sort();
+      expect(ids(catalogues)).toEqual(await column('SELECT id FROM catalogues WHERE NOT archived'));
+      expect(ids(catalogues)).toContain(catalogue.id);
+      expect(ids(catalogues)).not.toContain(archived.id);
+      expect(ids(batches)).toEqual(await column("SELECT id FROM batches WHERE status = 'ACTIVE'"));
+      expect(ids(batches)).toContain(batch.id);
+      expect(ids(batches)).not.toContain(closedBatch.id);
+      expect(ids(groups)).toEqual(await column('SELECT id FROM student_groups'));
+      expect(ids(groups)).toContain(group.id);
     });
 
     it('lists transcoded videos by name, with a signed HLS address and poster once the transcode has them', async () => {
@@ -421,15 +468,11 @@ describe('student updates API', () => {
         [{ audience: { kind: 'GROUPS', ids: [] } }, 400, 'Choose at least one group to send it to.'],
         [{ audience: { kind: 'CATALOGUES', ids: [] } }, 400, 'Choose at least one catalogue to send it to.'],
         [
-          { audience: { kind: 'BATCHES', ids: [DEMO_BATCHES.full, 'batch-nowhere', 'batch-gone'] } },
+          { audience: { kind: 'BATCHES', ids: [batch.id, 'batch-nowhere', 'batch-gone'] } },
           400,
           'These batches do not exist: batch-nowhere, batch-gone.',
         ],
-        [
-          { audience: { kind: 'CATALOGUES', ids: ['group-neet-2027'] } },
-          400,
-          'These catalogues do not exist: group-neet-2027.',
-        ],
+        [{ audience: { kind: 'CATALOGUES', ids: [group.id] } }, 400, `These catalogues do not exist: ${group.id}.`],
         [
           { imageUrl: '/files/student-updates/images/a.png', videoId: video.id },
           400,
@@ -469,21 +512,24 @@ describe('student updates API', () => {
 
     it('sanitises the text, keeps a video or an image, and counts the students of the chosen audience', async () => {
       const video = await offeredVideo();
+      // a second group sharing a batch with the first: its students are counted once
+      const second = await createGroup(t, [batch.id, closedBatch.id]);
       const res = await create({
         body: '<p onclick="steal()">Results <strong>out</strong><script>alert(1)</script></p><a href="javascript:alert(1)">x</a>',
         videoId: video.id,
-        audience: { kind: 'GROUPS', ids: ['group-neet-2027', DEMO_BATCHES.group, 'group-neet-2027'] },
+        audience: { kind: 'GROUPS', ids: [second.id, group.id, second.id] },
       });
       expect(res.status).toBe(200);
       const u = res.body.data as StudentUpdate;
       expect(u.body).toBe('<p>Results <strong>out</strong></p><a>x</a>');
       expect(u).toMatchObject({ videoId: video.id, videoName: video.name, imageUrl: null });
-      expect(u.audience.targets.map((x) => x.id).sort()).toEqual([DEMO_BATCHES.group, 'group-neet-2027'].sort());
+      expect(u.audience.targets.map((x) => x.id).sort()).toEqual([group.id, second.id].sort());
+      expect(u.audience.studentCount).toBe(5);
       expect(u.audience.studentCount).toBe(
         await count(
           `SELECT count(DISTINCT bs.student_id)::int AS n FROM group_batches gb
-           JOIN batch_students bs ON bs.batch_id = gb.batch_id WHERE gb.group_id IN ('group-neet-2027', $1)`,
-          [DEMO_BATCHES.group],
+           JOIN batch_students bs ON bs.batch_id = gb.batch_id WHERE gb.group_id IN ($1, $2)`,
+          [second.id, group.id],
         ),
       );
       // the image instead of the video
@@ -709,27 +755,37 @@ describe('student updates API', () => {
 
     it('the sweep publishes a scheduled update whose time passed without its job, and leaves the others to their jobs', async () => {
       const service = t.app.studentUpdates;
-      // the demo update three days ahead has no job: three days later the sweep publishes it
-      const demo = await one(DEMO_UPDATES.scheduled);
-      const soon = (await create({ action: 'SCHEDULE', publishAt: new Date(Date.now() + 86_400_000).toISOString() }))
-        .body.data as StudentUpdate;
-      const threeDaysOn = new Date(Date.parse(demo.publishAt!) + 1_000);
+      const queue = publishUpdateJob.queues[0]!;
+      const scheduled = async (aheadMs: number, title: string) =>
+        (await create({ action: 'SCHEDULE', publishAt: new Date(Date.now() + aheadMs).toISOString(), title })).body
+          .data as StudentUpdate;
+      // one two days ahead whose job was lost (as the demo's, seeded with none)
+      const jobless = await scheduled(2 * 86_400_000, 'Results of the Sunday test');
+      await t.app.jobs.cancel(publishUpdateJob, queue, await jobOf(jobless.updateId));
+      await t.database.query('UPDATE student_updates SET publish_job_id = NULL WHERE id = $1', [jobless.updateId]);
+      const soon = await scheduled(86_400_000, 'Hostel fees due on Friday');
+      const twoDaysOn = new Date(Date.parse(jobless.publishAt!) + 1_000);
+      // these two are the scheduled updates due by then
+      const dueBy = async (at: Date) =>
+        (
+          await t.database.query<{ id: string }>(
+            "SELECT id FROM student_updates WHERE state = 'SCHEDULED' AND publish_at <= $1",
+            [at],
+          )
+        )
+          .map((r) => r.id)
+          .sort();
+      expect(await dueBy(twoDaysOn)).toEqual([jobless.updateId, soon.updateId].sort());
       // its own job is not yet late: left to it, unless far past its time
-      expect(await service.publishOverdue(10 * 86_400_000, threeDaysOn)).toBe(1);
-      expect((await one(DEMO_UPDATES.scheduled)).state).toBe('PUBLISHED');
+      expect(await service.publishOverdue(10 * 86_400_000, twoDaysOn)).toBe(1);
+      expect((await one(jobless.updateId)).state).toBe('PUBLISHED');
       expect((await one(soon.updateId)).state).toBe('SCHEDULED');
-      expect(await service.publishOverdue(60_000, threeDaysOn)).toBe(1);
+      expect(await service.publishOverdue(60_000, twoDaysOn)).toBe(1);
       expect((await one(soon.updateId)).state).toBe('PUBLISHED');
-      expect(await service.publishOverdue(60_000, threeDaysOn)).toBe(0);
-      expect(await published(DEMO_UPDATES.scheduled)).toHaveLength(1);
+      expect(await service.publishOverdue(60_000, twoDaysOn)).toBe(0);
+      expect(await published(jobless.updateId)).toHaveLength(1);
       expect(await published(soon.updateId)).toHaveLength(1);
     });
-  });
-
-  it('seeds once: a second seed changes nothing', async () => {
-    const n = await count('SELECT count(*)::int AS n FROM student_updates');
-    expect(await seedDemoStudentUpdates(t.app.deps.db)).toBe(false);
-    expect(await count('SELECT count(*)::int AS n FROM student_updates')).toBe(n);
   });
 });
 
