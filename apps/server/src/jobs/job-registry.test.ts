@@ -79,6 +79,49 @@ describe('the job registry', () => {
     }
   }, 60_000);
 
+  it('looks again at once when a job is announced while it polls, rather than sleeping past it', async () => {
+    // A queue whose first poll is held, and answers nothing, as a poll that read before the job was in.
+    const jobs: object[] = [];
+    let releaseFirstPoll!: () => void;
+    const firstPollHeld = new Promise<void>((resolve) => (releaseFirstPoll = resolve));
+    let polling!: () => void;
+    const firstPoll = new Promise<void>((resolve) => (polling = resolve));
+    let polls = 0;
+    const queue = {
+      declare: () => undefined,
+      listen: async () => async () => undefined,
+      send: async (_queue: string, data: object) => void jobs.push(data),
+      announce: async () => undefined,
+      fetch: async () => {
+        if (++polls === 1) {
+          polling();
+          await firstPollHeld;
+          return undefined;
+        }
+        const data = jobs.shift();
+        return data && { id: `job-${polls}`, data, retryCount: 0, retryLimit: 0 };
+      },
+      complete: async () => undefined,
+      stop: async () => undefined,
+    } as unknown as JobQueue;
+    const ping = defineJob<{ n: number }>('ping');
+    const worker = new JobRegistry(queue, log);
+    worker.register(ping, policy);
+    let ran!: (n: number) => void;
+    const run = new Promise<number>((resolve) => (ran = resolve));
+    // A poll this slow would take an hour: only looking again at once can run the job.
+    worker.handle(ping, async (job) => ran(job.data.n), { concurrency: 1, pollSeconds: 3600 });
+    try {
+      worker.start();
+      await firstPoll;
+      await worker.send(ping, { n: 7 });
+      releaseFirstPoll();
+      expect(await run).toBe(7);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it('wakes an idle worker as soon as a job is sent, from this registry or another on the database', async () => {
     const nudge = defineJob<{ n: number }>(`nudge-${crypto.randomBytes(3).toString('hex')}`);
     const worker = new JobRegistry(new JobQueue(database, log), log);

@@ -73,6 +73,8 @@ export class JobRegistry {
   private working = false;
   /** aborted (and replaced) when a job is sent: ends idle loops' waits early */
   private wakeUp = new AbortController();
+  /** counts wake-ups: a loop that was polling when one came looks again instead of waiting */
+  private wakeUps = 0;
   /** stops listening for jobs sent by other processes; null while nothing listens */
   private unlisten: (() => Promise<void>) | null = null;
   /** hearing announcements now (false while the listening connection is being replaced) */
@@ -149,6 +151,7 @@ export class JobRegistry {
 
   /** Ends every idle wait now: a job may be waiting. */
   private wake(): void {
+    this.wakeUps++;
     this.wakeUp.abort();
     this.wakeUp = new AbortController();
   }
@@ -248,6 +251,7 @@ export class JobRegistry {
   private async loop(type: JobType<object>, handler: NonNullable<Registration['handler']>): Promise<void> {
     const { signal } = this.stopping;
     while (!signal.aborted) {
+      const wakeUps = this.wakeUps;
       let job: QueuedJob<object> | undefined;
       let queue = type.queues[0]!;
       try {
@@ -261,6 +265,8 @@ export class JobRegistry {
         this.log.warn({ err: error, job: type.name }, 'job worker: could not read the queue');
       }
       if (!job) {
+        // A job announced while this poll ran may have been missed by it: look again at once.
+        if (this.wakeUps !== wakeUps) continue;
         // While listening, a poll only catches what no one announced (retries coming due).
         const pollMs = handler.options.pollSeconds * 1000;
         // The wait begins before listeners hear of it: a job they send at once still wakes it.
