@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 /**
  * The accessibility check of the browser journeys: axe-core (the engine inside Lighthouse's
@@ -104,15 +107,30 @@ export function describeViolations(screen: string, width: number, violations: A1
 const checked = new Set<string>();
 
 /**
+ * Claims a screen for the whole run (every file, both workers): true the first time it is asked.
+ * For screens that are the same wherever a journey meets them (sign-in, a role's first overview).
+ */
+function firstInRun(screen: string): boolean {
+  const dir = inject('checkedDir');
+  try {
+    fs.writeFileSync(path.join(dir, encodeURIComponent(screen)), '', { flag: 'wx' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Scans the screen at the current width, resizes to the other width (desktop <-> phone), scans
  * again and resizes back; throws with every violation found (rule, element, screen). A screen name
  * is scanned once per test file: journeys name distinct states distinctly ('subject-details',
  * 'subject-details-locked'). `shot()` and `signInThroughScreen()` call this, so every journey that
  * takes a screenshot or signs in is checked with no code of its own.
  */
-export async function checkScreen(page: Page, screen: string): Promise<void> {
+export async function checkScreen(page: Page, screen: string, { oncePerRun = false } = {}): Promise<void> {
   if (checked.has(screen)) return;
   checked.add(screen);
+  if (oncePerRun && !firstInRun(screen)) return;
   const start = page.viewportSize() ?? DESKTOP;
   const other = start.width >= DESKTOP.width ? PHONE : DESKTOP;
   const reports: string[] = [];

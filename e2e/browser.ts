@@ -25,12 +25,22 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * The console of this worker: journeys run in two workers, each against its own console (global-setup),
+ * so one file's writes never meet another's running at the same time.
+ */
+export function consoleUrl(): string {
+  const urls = inject('baseUrls');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  return urls[(worker - 1) % urls.length]!;
+}
+
 /** A fresh context (its own session storage) at the console's address, collecting console errors. */
 export async function newPage(
   browser: Browser,
   viewport = DESKTOP,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, baseURL: inject('baseUrl') });
+  const context = await browser.newContext({ viewport, baseURL: consoleUrl() });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
@@ -62,16 +72,17 @@ export async function signInThroughScreen(page: Page, mobileNumber: string): Pro
   await page.goto('/auth/login');
   const number = page.getByLabel('Mobile number');
   await number.waitFor();
-  await checkScreen(page, 'sign-in');
+  // the same screens for every journey: checked by the first to meet them in the run
+  await checkScreen(page, 'sign-in', { oncePerRun: true });
   await number.fill(mobileNumber);
   await page.getByRole('button', { name: 'Request code' }).click();
   const code = await readDemoCode(page);
-  await checkScreen(page, 'sign-in-code');
+  await checkScreen(page, 'sign-in-code', { oncePerRun: true });
   await page.getByLabel('One-time code').fill(code);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL('**/overview');
   await page.getByTestId('overview-figures').waitFor();
-  await checkScreen(page, 'overview');
+  await checkScreen(page, `overview as ${mobileNumber}`, { oncePerRun: true });
 }
 
 /**

@@ -1,25 +1,58 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { startConsole } from './start-console';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** one console per worker (journeys run two at a time, each worker on its own console and data) */
+    baseUrls: string[];
+    /** a stopped console's data directory holding the demo seed: copy it to start a console without seeding */
+    seededDataDir: string;
+    /** where checkScreen claims the screens checked once in the whole run (accessibility.ts) */
+    checkedDir: string;
   }
 }
 
-/** Starts the built console (npm test builds it first) once for every e2e file, on a throw-away data directory. */
+/** One console per worker: journeys in two workers never see each other's writes. */
+const CONSOLES = 2;
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/**
+ * Seeds the demo data once (npm test builds the console first), keeps that data directory stopped
+ * for journeys that start consoles of their own, and starts one console per worker on a copy of it.
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-e2e-'));
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-e2e-'));
+  const seeded = path.join(scratch, 'seeded');
   // the demo seed of a fresh data directory takes minutes when the machine is busy
-  const { baseUrl, child } = await startConsole(dataDir, { timeoutMs: 600_000 });
-  project.provide('baseUrl', baseUrl);
+  const seeding = await startConsole(seeded, { timeoutMs: 600_000 });
+  await stop(seeding.child);
+  const children: ChildProcess[] = [];
+  const baseUrls: string[] = [];
+  for (let i = 0; i < CONSOLES; i++) {
+    const dataDir = path.join(scratch, `console-${i + 1}`);
+    fs.cpSync(seeded, dataDir, { recursive: true });
+    const started = await startConsole(dataDir, { timeoutMs: 120_000 });
+    children.push(started.child);
+    baseUrls.push(started.baseUrl);
+  }
+  project.provide('baseUrls', baseUrls);
+  project.provide('seededDataDir', seeded);
+  const checkedDir = path.join(scratch, 'checked');
+  fs.mkdirSync(checkedDir);
+  project.provide('checkedDir', checkedDir);
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    if (child.exitCode === null) child.kill('SIGKILL');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(children.map(stop));
+    fs.rmSync(scratch, { recursive: true, force: true });
   };
 }

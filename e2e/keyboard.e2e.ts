@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, readDemoCode } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, checkScreen, consoleUrl, launchBrowser, newPage, readDemoCode } from './browser';
 import { expectEscapeReturnsFocus, expectFocusTrapped, isFocused, tab, tabTo } from './keyboard';
 import { signIn } from './processes';
 
@@ -40,7 +40,7 @@ async function signInByKeyboard(page: Page, mobileNumber: string): Promise<void>
 
 /** A subject made by the content admin through the API and assigned to the developer. */
 async function subjectFor(developerId: string): Promise<string> {
-  const admin = await signIn(inject('baseUrl'), ADMIN, 'CONTENT_ADMIN');
+  const admin = await signIn(consoleUrl(), ADMIN, 'CONTENT_ADMIN');
   const created = await admin.call('POST', '/api/subjects/subject', { subjectName: SUBJECT });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const { subjectId, version } = created.body.data as { subjectId: string; version: number };
@@ -109,6 +109,8 @@ describe('a whole task from the keyboard', () => {
       await page.keyboard.press('Enter');
       const open = page.getByRole('link', { name: `Open ${SUBJECT}` });
       await open.waitFor();
+      // the list has narrowed to the subject (the search applied), so it no longer changes under the Tabs
+      await expect.poll(() => page.getByRole('link', { name: /^Open / }).count()).toBe(1);
       await tabTo(page, open);
       await page.keyboard.press('Enter');
       await page.getByTestId('subject-name').filter({ hasText: SUBJECT }).waitFor();

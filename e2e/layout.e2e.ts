@@ -1,9 +1,8 @@
 import { DEMO_STAFF, PAGES, STUDENT_UPDATE_TYPES } from '@lectern/contract';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { join } from 'node:path';
-import { DESKTOP, PHONE, SHOTS, launchBrowser, shot, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, SHOTS, consoleUrl, launchBrowser, shot, signInThroughScreen } from './browser';
 
 /**
  * Layout of every screen: at 390 px no page pans sideways (document scrollWidth <= innerWidth: wide
@@ -109,7 +108,7 @@ describe('layout of every screen', () => {
   async function pagesFor(role: string) {
     const existing = signedIn.get(role);
     if (existing) return existing;
-    const baseURL = inject('baseUrl');
+    const baseURL = consoleUrl();
     const phoneContext = await phoneBrowser.newContext({ viewport: PHONE, baseURL });
     const desktopContext = await classicBrowser.newContext({ viewport: DESKTOP, baseURL });
     const phone = await phoneContext.newPage();

@@ -1,7 +1,7 @@
 import { DEMO_STAFF, MESSAGES, PAGES, createSigner, fillMessage, hasPermission, type Role } from '@lectern/contract';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkScreen, launchBrowser, newPage, requestDemoCode, signInThroughScreen } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkScreen, consoleUrl, launchBrowser, newPage, requestDemoCode, signInThroughScreen } from './browser';
 
 describe('signing in and the navigation each role sees', () => {
   let browser: Browser;
@@ -79,7 +79,7 @@ describe('signing in and the navigation each role sees', () => {
       const stored = await page.evaluate(() => sessionStorage.getItem('lectern.session'));
       const token = (JSON.parse(stored ?? '{}') as { token?: string }).token;
       expect(token).toBeTruthy();
-      const baseUrl = inject('baseUrl');
+      const baseUrl = consoleUrl();
       const config = (await (await fetch(`${baseUrl}/api/config`)).json()).data;
       const sign = createSigner(config);
       const out = await fetch(`${baseUrl}/api/auth/logout`, {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, checkScreen, launchBrowser, signInThroughScreen } from './browser';
 import { freePort } from './processes';
 import { startConsole } from './start-console';
@@ -19,6 +19,8 @@ const SUPER_ADMIN = '9000000001';
 const built = path.resolve(import.meta.dirname, '../apps/web/dist');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-stale-chunks-'));
 const dataDir = path.join(scratch, 'data');
+// the demo data seeded once for the run (global-setup): this console starts without seeding its own
+fs.cpSync(inject('seededDataDir'), dataDir, { recursive: true });
 const v1 = path.join(scratch, 'web-v1');
 const v2 = path.join(scratch, 'web-v2');
 
@@ -26,7 +28,7 @@ let port = 0;
 let server: { baseUrl: string; child: ChildProcess } | null = null;
 
 async function start(webDist: string): Promise<string> {
-  server = await startConsole(dataDir, { env: { WEB_DIST: webDist, PORT: String(port) }, timeoutMs: 540_000 });
+  server = await startConsole(dataDir, { env: { WEB_DIST: webDist, PORT: String(port) }, timeoutMs: 120_000 });
   return server.baseUrl;
 }
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, consoleUrl, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
 import { UPLOADS, generateClip, signIn, waitFor, type ApiClient } from './processes';
 import { tempDir } from './upload-helpers';
 
@@ -115,7 +115,7 @@ describe('store listings', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const admin = await signIn(inject('baseUrl'), CONTENT_ADMIN, 'CONTENT_ADMIN');
+    const admin = await signIn(consoleUrl(), CONTENT_ADMIN, 'CONTENT_ADMIN');
     const clip = generateClip(path.join(files.dir, 'clip.mp4'), { seconds: 2, width: 320, height: 180 });
     const ids = [await uploadPreview(admin, clip, VIDEOS[0]!), await uploadPreview(admin, clip, VIDEOS[1]!)];
     // both transcoded, with their generated thumbnails

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { consoleUrl } from './browser';
 
 /**
  * A third-party client that knows only DESIGN §3 (no Lectern code): it signs each request with
@@ -79,7 +80,7 @@ async function signIn(baseUrl: string, config: ServerConfig, mobileNumber: strin
 
 describe('a third-party client following DESIGN §3 alone', () => {
   it('signs in as SUPER_ADMIN and lists users; FINANCE is refused', async () => {
-    const baseUrl = inject('baseUrl');
+    const baseUrl = consoleUrl();
     const config = (await (await fetch(`${baseUrl}/api/config`)).json()).data as ServerConfig;
 
     const admin = await signIn(baseUrl, config, '9000000001', 'SUPER_ADMIN');

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, checkScreen, consoleUrl, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
 import { UPLOADS, generateClip, signIn, uploadAndRegister, waitFor, type ApiClient } from './processes';
 import { ALKANES, HYDROCARBONS, SUBJECT, tempDir, topicLink, writeVideo } from './upload-helpers';
 
@@ -57,7 +57,7 @@ describe('transcoding, playback and the demo-video browser', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const baseUrl = inject('baseUrl');
+    const baseUrl = consoleUrl();
     admin = await signIn(baseUrl, ADMIN, 'SUPER_ADMIN');
     const clip = generateClip(path.join(files.dir, 'clip.mp4'), { seconds: 4, width: 640, height: 360 });
     const place = { subjectId: SUBJECT.id, unitId: HYDROCARBONS.id, topicId: ALKANES.id };
