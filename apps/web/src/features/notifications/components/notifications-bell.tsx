@@ -45,9 +45,15 @@ export function NotificationsBell() {
     <>
       <Tooltip title="Notifications">
         <IconButton color="inherit" onClick={open} aria-label={label} aria-haspopup="dialog">
-          <Badge badgeContent={unread} color="error" max={MAX_BADGE}>
+          {/* no badge at all when nothing is unread: an invisible badge still holds a count as text,
+              which is then missing from the name ('Notifications') */}
+          {unread > 0 ? (
+            <Badge badgeContent={unread} color="error" max={MAX_BADGE}>
+              <NotificationsOutlined />
+            </Badge>
+          ) : (
             <NotificationsOutlined />
-          </Badge>
+          )}
         </IconButton>
       </Tooltip>
       <Popover
