@@ -293,11 +293,13 @@ export interface BatchFields {
   capacity: number;
   branchId: string;
   programId: string;
+  /** the students placed in it: `studentIds`, then the `students` made for it */
+  studentIds: string[];
 }
 
 /**
- * A batch (ACTIVE, 50 seats, in a branch and program of its own unless given) holding `studentIds`;
- * CLOSED with `closed`, closed by `closedBy`.
+ * A batch (ACTIVE, 50 seats, in a branch and program of its own unless given) holding `studentIds`
+ * and `students` new students; CLOSED with `closed`, closed by `closedBy`.
  */
 export async function createBatch(
   t: Ctx,
@@ -310,6 +312,7 @@ export async function createBatch(
     branchId?: string;
     programId?: string;
     studentIds?: string[];
+    students?: number;
   } = {},
 ): Promise<BatchFields> {
   const branchId = overrides.branchId ?? (await createBranch(t)).id;
@@ -334,8 +337,10 @@ export async function createBatch(
       closedAt,
       closedBy: overrides.closed ? (overrides.closedBy ?? 'Priya Raghavan') : null,
     });
-  if (overrides.studentIds?.length) await addToBatch(t, row.id, overrides.studentIds);
-  return row;
+  const studentIds = [...(overrides.studentIds ?? [])];
+  for (let i = 0; i < (overrides.students ?? 0); i++) studentIds.push((await createStudent(t)).id);
+  if (studentIds.length) await addToBatch(t, row.id, studentIds);
+  return { ...row, studentIds };
 }
 
 /** Puts students in a batch as places (no roll numbers), whatever its state or seats. */

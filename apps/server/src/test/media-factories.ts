@@ -12,7 +12,7 @@ const unique = () => `${++made}${crypto.randomBytes(3).toString('hex')}`;
 /** A ten-digit mobile number no other call gives. */
 const mobile = () => `7${String(crypto.randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
 
-// ---- staff and students
+// ---- staff (students, batches and groups: factories.ts)
 
 export interface MadeInstructor {
   id: string;
@@ -41,74 +41,6 @@ export async function createInstructor(
     over.roles ?? ['INSTRUCTOR'],
   ]);
   return { id, name: `${firstName} ${lastName}`.trim(), phone };
-}
-
-/** A student (no login of their own). */
-export async function createStudent(t: Ctx, over: { name?: string } = {}): Promise<{ id: string; name: string }> {
-  const id = crypto.randomUUID();
-  const name = over.name ?? `Student ${unique()}`;
-  await t.database.query('INSERT INTO students (id, name, mobile_number) VALUES ($1, $2, $3)', [id, name, mobile()]);
-  return { id, name };
-}
-
-// ---- batches and groups (the audience of a class)
-
-export interface MadeBatch {
-  id: string;
-  name: string;
-  code: string;
-  studentIds: string[];
-}
-
-/** A batch of a branch and program of its own, ACTIVE (or CLOSED), holding `students` new students. */
-export async function createBatch(
-  t: Ctx,
-  over: { name?: string; status?: 'ACTIVE' | 'CLOSED'; students?: number } = {},
-): Promise<MadeBatch> {
-  const tag = unique();
-  const branchId = `branch-f-${tag}`;
-  const programId = `program-f-${tag}`;
-  await t.database.query('INSERT INTO branches (id, name, city) VALUES ($1, $2, $3)', [
-    branchId,
-    `Branch ${tag}`,
-    'Kota',
-  ]);
-  await t.database.query('INSERT INTO programs (id, name) VALUES ($1, $2)', [programId, `Program ${tag}`]);
-  const batch = { id: `batch-f-${tag}`, name: over.name ?? `Batch ${tag}`, code: `B-${tag}`.toUpperCase() };
-  const closed = over.status === 'CLOSED';
-  await t.database.query(
-    `INSERT INTO batches (id, name, code, branch_id, program_id, start_date, end_date, capacity, status, closed_at)
-     VALUES ($1, $2, $3, $4, $5, '2026-04-01', '2027-03-31', 60, $6, ${closed ? 'now()' : 'NULL'})`,
-    [batch.id, batch.name, batch.code, branchId, programId, closed ? 'CLOSED' : 'ACTIVE'],
-  );
-  const studentIds: string[] = [];
-  for (let i = 0; i < (over.students ?? 0); i++) {
-    const student = await createStudent(t);
-    await t.database.query('INSERT INTO batch_students (batch_id, student_id) VALUES ($1, $2)', [batch.id, student.id]);
-    studentIds.push(student.id);
-  }
-  return { ...batch, studentIds };
-}
-
-/** Puts existing students into a batch too. */
-export async function enrol(t: Ctx, batchId: string, studentIds: string[]): Promise<void> {
-  for (const studentId of studentIds) {
-    await t.database.query('INSERT INTO batch_students (batch_id, student_id) VALUES ($1, $2)', [batchId, studentId]);
-  }
-}
-
-/** A student group holding `batchIds`. */
-export async function createGroup(
-  t: Ctx,
-  over: { name?: string; batchIds?: string[] } = {},
-): Promise<{ id: string; name: string }> {
-  const tag = unique();
-  const group = { id: `group-f-${tag}`, name: over.name ?? `Group ${tag}` };
-  await t.database.query('INSERT INTO student_groups (id, name) VALUES ($1, $2)', [group.id, group.name]);
-  for (const batchId of over.batchIds ?? []) {
-    await t.database.query('INSERT INTO group_batches (group_id, batch_id) VALUES ($1, $2)', [group.id, batchId]);
-  }
-  return group;
 }
 
 // ---- live classes

@@ -9,16 +9,13 @@ import {
   type Role,
 } from '@lectern/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addToBatch, createBatch, createGroup, type BatchFields } from '../../test/factories';
 import {
-  createBatch,
   createBatchSubject,
-  createGroup,
   createInstructor,
   createLiveClass,
   createMeetingAccount,
   createRecording,
-  enrol,
-  type MadeBatch,
   type MadeBatchSubject,
   type MadeInstructor,
   type MadeLiveClass,
@@ -52,11 +49,11 @@ describe('live classes API', () => {
   let physics: MadeBatchSubject;
   let biology: MadeBatchSubject;
   let chemistry: MadeBatchSubject;
-  let open: MadeBatch;
-  let full: MadeBatch;
-  let inGroup: MadeBatch;
-  let closed: MadeBatch;
-  let empty: MadeBatch;
+  let open: BatchFields;
+  let full: BatchFields;
+  let inGroup: BatchFields;
+  let closed: BatchFields;
+  let empty: BatchFields;
   let group: { id: string; name: string };
   /** the instructor's classes: two held, one live, one ahead; another's (held) and a hidden one */
   let held: MadeLiveClass;
@@ -92,9 +89,9 @@ describe('live classes API', () => {
     open = await createBatch(t, { students: 2 });
     full = await createBatch(t, { students: 2 });
     inGroup = await createBatch(t, { students: 2 });
-    await enrol(t, inGroup.id, [open.studentIds[0]!]);
-    group = await createGroup(t, { batchIds: [inGroup.id] });
-    closed = await createBatch(t, { status: 'CLOSED' });
+    await addToBatch(t, inGroup.id, [open.studentIds[0]!]);
+    group = await createGroup(t, [inGroup.id]);
+    closed = await createBatch(t, { closed: true });
     empty = await createBatch(t);
     const day = (days: number) => new Date(Date.now() + days * DAY);
     const mine = { teacherId: instructorId, account: jitsiMain, subjectId: physics.id, batchIds: [open.id] };

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Meetings } from '../../meetings/meetings';
 import { zoomSignature } from '../../meetings/zoom-webhook';
 import { startFakeZoom, type FakeZoom } from '../../test/fake-zoom';
+import { createBatch } from '../../test/factories';
 import {
-  createBatch,
   createBatchSubject,
   createInstructor,
   createMeetingAccount,
