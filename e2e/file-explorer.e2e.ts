@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
+import { settle } from './accessibility';
 import { MiB, SUBJECT, UPLOADER, chooseFile, tempDir, uploadRow, waitForStatus, writeVideo } from './upload-helpers';
 
 /**
@@ -207,7 +208,7 @@ describe('the file explorer', () => {
         await shot(page, 'upload-panel-expanded');
         await page.getByRole('button', { name: 'Collapse uploads' }).click();
         await page.getByRole('button', { name: 'Expand uploads' }).waitFor();
-        await page.waitForTimeout(400);
+        await settle(page); // the panel has folded
         await shot(page, 'upload-panel-collapsed');
         // the panel fits the screen
         const box = await page.getByRole('region', { name: 'Uploads' }).boundingBox();

@@ -2,6 +2,7 @@ import { DEMO_STAFF, MESSAGES, PAGES, ROLE_LABELS, fillMessage, hasPermission, t
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
+import { settle } from './accessibility';
 
 const SUPER_ADMIN = DEMO_STAFF.find((staff) => staff.role === 'SUPER_ADMIN')?.phone ?? '9000000001';
 
@@ -157,7 +158,7 @@ describe('user management', () => {
       await page.getByRole('button', { name: 'Add user' }).click();
       const drawer = page.getByRole('dialog', { name: 'Add user' });
       await drawer.getByRole('button', { name: 'Create user' }).waitFor();
-      await page.waitForTimeout(400);
+      await settle(page); // the drawer has slid in
       expect((await drawer.boundingBox())?.width).toBe(PHONE.width);
       // submitting an empty form says what is missing, at least one role included
       await drawer.getByRole('button', { name: 'Create user' }).click();
