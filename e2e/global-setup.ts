@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
-import { startConsole } from './start-console';
+import { startConsole, stopConsole } from './start-console';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,14 +19,6 @@ declare module 'vitest' {
 /** One console per worker: journeys in two workers never see each other's writes. */
 const CONSOLES = 2;
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
-
 /**
  * Seeds the demo data once (npm test builds the console first), keeps that data directory stopped
  * for journeys that start consoles of their own, and starts one console per worker on a copy of it.
@@ -36,7 +28,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const seeded = path.join(scratch, 'seeded');
   // the demo seed of a fresh data directory takes minutes when the machine is busy
   const seeding = await startConsole(seeded, { timeoutMs: 600_000 });
-  await stop(seeding.child);
+  await stopConsole(seeding.child);
   const children: ChildProcess[] = [];
   const baseUrls: string[] = [];
   for (let i = 0; i < CONSOLES; i++) {
@@ -52,7 +44,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   fs.mkdirSync(checkedDir);
   project.provide('checkedDir', checkedDir);
   return async () => {
-    await Promise.all(children.map(stop));
+    await Promise.all(children.map((child) => stopConsole(child)));
     fs.rmSync(scratch, { recursive: true, force: true });
   };
 }

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, checkScreen, launchBrowser, signInThroughScreen } from './browser';
 import { freePort } from './processes';
-import { startConsole } from './start-console';
+import { startConsole, stopConsole } from './start-console';
 
 // A tab opened before a deploy asks for chunks whose names are gone. This journey runs a console of
 // its own on a copy of the built web app (WEB_DIST), so deleting and renaming chunks touches no other
@@ -35,11 +35,7 @@ async function start(webDist: string): Promise<string> {
 async function stop(): Promise<void> {
   const child = server?.child;
   server = null;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
+  if (child) await stopConsole(child);
 }
 
 /** The chunk of a screen in a built web app, e.g. 'coupons-page' → 'coupons-page-iQ_y8gqj.js'. */

@@ -78,3 +78,12 @@ export async function startConsole(
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/** Stops a console: SIGTERM, and SIGKILL if it has not exited within `graceMs`. */
+export async function stopConsole(child: ChildProcess, graceMs = 10_000): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, graceMs))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
