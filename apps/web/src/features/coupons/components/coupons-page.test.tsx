@@ -40,6 +40,12 @@ function names(): string[] {
     .filter((text) => text !== '');
 }
 
+// Role queries compute styles for every element they consider: each looks only where its answer is
+// (the filter bar, the page, a row, an open list), not through the whole app and its navigation.
+const filterBar = () => within(screen.getByRole('search'));
+const page = () => within(screen.getByRole('main'));
+const listbox = async () => within(await screen.findByRole('listbox'));
+
 function row(name: string): HTMLElement {
   const tr = screen.getByText(name).closest('tr');
   if (!tr) throw new Error(`no row for ${name}`);
@@ -72,26 +78,27 @@ describe('/coupons: the list', () => {
   it('filters by status (asked of the server, kept in the URL), featured and search', async () => {
     const { user, find, router } = await setup();
     await screen.findByText('DIWALI500');
-    await user.click(screen.getByRole('combobox', { name: 'Status' }));
-    await user.click(await screen.findByRole('option', { name: 'Scheduled' }));
+    await user.click(filterBar().getByRole('combobox', { name: 'Status' }));
+    await user.click((await listbox()).getByRole('option', { name: 'Scheduled' }));
     await waitFor(() => expect(names()).toEqual(['HOLI20']));
     expect(find('GET /publisher/coupon/user').at(-1)?.query.get('status')).toBe('SCHEDULED');
     expect(router.state.location.search).toContain('coupons.status=SCHEDULED');
 
-    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await user.click(filterBar().getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(names()).toHaveLength(3));
-    await user.click(screen.getByRole('combobox', { name: 'Featured' }));
-    await user.click(await screen.findByRole('option', { name: 'Featured' }));
+    await user.click(filterBar().getByRole('combobox', { name: 'Featured' }));
+    await user.click((await listbox()).getByRole('option', { name: 'Featured' }));
     await waitFor(() => expect(names()).toEqual(['DIWALI500']));
-    expect(find('GET /publisher/coupon/user').at(-1)?.query.get('status')).toBe('FEATURED');
+    // the previous rows, narrowed here, show before the server is asked: wait for the request
+    await waitFor(() => expect(find('GET /publisher/coupon/user').at(-1)?.query.get('status')).toBe('FEATURED'));
 
-    await user.click(screen.getByRole('combobox', { name: 'Featured' }));
-    await user.click(await screen.findByRole('option', { name: 'Not featured' }));
+    await user.click(filterBar().getByRole('combobox', { name: 'Featured' }));
+    await user.click((await listbox()).getByRole('option', { name: 'Not featured' }));
     await waitFor(() => expect(names()).toHaveLength(2));
-    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await user.click(filterBar().getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(names()).toHaveLength(3));
 
-    await user.type(screen.getByRole('searchbox', { name: /search/i }), 'holi');
+    await user.type(page().getByRole('searchbox', { name: /search/i }), 'holi');
     await waitFor(() => expect(names()).toEqual(['HOLI20']));
   });
 
@@ -139,12 +146,13 @@ describe('/coupons: the list', () => {
       },
     });
     await screen.findByText('HOLI20');
-    await user.click(screen.getByRole('button', { name: 'Expire HOLI20' }));
+    await user.click(within(row('HOLI20')).getByRole('button', { name: 'Expire HOLI20' }));
     const dialog = await screen.findByRole('dialog', { name: 'Expire HOLI20?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(find('PUT /publisher/coupon/expire/cp-2')).toHaveLength(0);
 
-    await user.click(await screen.findByRole('button', { name: 'Expire HOLI20' }));
+    // the row is hidden from assistive technology until the dialog has gone
+    await user.click(await within(row('HOLI20')).findByRole('button', { name: 'Expire HOLI20' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Expire HOLI20?' })).getByRole('button', { name: 'Expire' }),
     );
@@ -168,19 +176,23 @@ describe('/coupons: the drawer', () => {
       },
     });
     await screen.findByText('DIWALI500');
-    await user.click(screen.getByRole('button', { name: 'Add coupon' }));
+    await user.click(page().getByRole('button', { name: 'Add coupon' }));
     const drawer = within(await screen.findByRole('dialog', { name: 'Add coupon' }));
-    await user.type(drawer.getByRole('textbox', { name: /Coupon name/ }), 'EXAM-20');
-    await user.type(drawer.getByRole('textbox', { name: /Discount \(%\)/ }), '20');
-    await user.type(drawer.getByRole('textbox', { name: /Description/ }), 'Twenty off the JEE listing');
+    await user.click(drawer.getByLabelText(/Coupon name/));
+    await user.paste('EXAM-20');
+    await user.type(drawer.getByLabelText(/Discount \(%\)/), '20');
+    await user.click(drawer.getByLabelText(/Description/));
+    await user.paste('Twenty off the JEE listing');
     await user.click(drawer.getByRole('combobox', { name: 'Store listings' }));
-    await user.click(await screen.findByRole('option', { name: 'JEE Main 2027' }));
+    await user.click((await listbox()).getByRole('option', { name: 'JEE Main 2027' }));
     await user.keyboard('{Escape}');
     fireEvent.change(drawer.getByLabelText(/Upto/), { target: { value: '2027-01-31' } });
-    await user.click(drawer.getByRole('switch', { name: 'Any student' }));
-    const mobile = drawer.getByRole('textbox', { name: 'Student mobile number' });
-    await user.type(mobile, '9876543210{Enter}');
-    await user.type(mobile, '9810003797');
+    await user.click(drawer.getByLabelText('Any student'));
+    const mobile = drawer.getByLabelText('Student mobile number', { selector: 'input' });
+    await user.click(mobile);
+    await user.paste('9876543210');
+    await user.keyboard('{Enter}');
+    await user.paste('9810003797');
     await user.click(drawer.getByRole('button', { name: 'Add' }));
     expect(drawer.getByText('2 students')).toBeTruthy();
     await user.click(drawer.getByRole('button', { name: 'Add coupon' }));
@@ -209,10 +221,10 @@ describe('/coupons: the drawer', () => {
   it("checks the form's rules as it is typed: percentage 1-100, Rs. for a flat amount, from after upto, a limit", async () => {
     const { user, find } = await setup();
     await screen.findByText('DIWALI500');
-    await user.click(screen.getByRole('button', { name: 'Add coupon' }));
+    await user.click(page().getByRole('button', { name: 'Add coupon' }));
     const drawer = within(await screen.findByRole('dialog', { name: 'Add coupon' }));
-    await user.type(drawer.getByRole('textbox', { name: /Coupon name/ }), 'BAD NAME');
-    const amount = drawer.getByRole('textbox', { name: /Discount \(%\)/ });
+    await user.type(drawer.getByLabelText(/Coupon name/), 'BAD NAME');
+    const amount = drawer.getByLabelText(/Discount \(%\)/);
     await user.type(amount, '120');
     await user.click(drawer.getByRole('button', { name: 'Add coupon' }));
     await drawer.findByText('A percentage must be from 1 to 100 (it is 120)');
@@ -223,13 +235,13 @@ describe('/coupons: the drawer', () => {
     ).toBeTruthy();
 
     // the switch makes the amount rupees
-    await user.click(drawer.getByRole('switch', { name: 'Percentage' }));
+    await user.click(drawer.getByLabelText('Percentage'));
     expect(drawer.getByRole('textbox', { name: /Discount \(Rs\.\)/ })).toBe(amount);
     expect(drawer.getByText('Rs.')).toBeTruthy();
 
     fireEvent.change(drawer.getByLabelText(/From/), { target: { value: '2027-02-10' } });
     fireEvent.change(drawer.getByLabelText(/Upto/), { target: { value: '2027-02-01' } });
-    await user.click(drawer.getByRole('switch', { name: 'Usage limit' }));
+    await user.click(drawer.getByLabelText('Usage limit'));
     await user.click(drawer.getByRole('button', { name: 'Add coupon' }));
     await drawer.findByText('The start date (10-02-2027) is after the end date (01-02-2027)');
     expect(drawer.getByText('Enter how many times the coupon can be used')).toBeTruthy();
@@ -242,14 +254,15 @@ describe('/coupons: the drawer', () => {
       'POST /publisher/coupon': { status: 400, body: { error: true, message: refusal } },
     });
     await screen.findByText('DIWALI500');
-    await user.click(screen.getByRole('button', { name: 'Add coupon' }));
+    await user.click(page().getByRole('button', { name: 'Add coupon' }));
     const drawer = within(await screen.findByRole('dialog', { name: 'Add coupon' }));
-    await user.type(drawer.getByRole('textbox', { name: /Coupon name/ }), 'FRIENDS10');
-    await user.type(drawer.getByRole('textbox', { name: /Discount \(%\)/ }), '10');
-    await user.click(drawer.getByRole('switch', { name: 'Entire course' }));
-    await user.click(drawer.getByRole('switch', { name: 'Unlimited (no end date)' }));
-    await user.click(drawer.getByRole('switch', { name: 'Any student' }));
-    const paste = drawer.getByRole('textbox', { name: 'Paste mobile numbers' });
+    await user.click(drawer.getByLabelText(/Coupon name/));
+    await user.paste('FRIENDS10');
+    await user.type(drawer.getByLabelText(/Discount \(%\)/), '10');
+    await user.click(drawer.getByLabelText('Entire course'));
+    await user.click(drawer.getByLabelText('Unlimited (no end date)'));
+    await user.click(drawer.getByLabelText('Any student'));
+    const paste = drawer.getByLabelText('Paste mobile numbers');
     await user.click(paste);
     await user.paste('9876543210, 9810003797\n12345 9123456789;98765abc 9876543210');
     await user.click(drawer.getByRole('button', { name: 'Add pasted numbers' }));
@@ -265,7 +278,7 @@ describe('/coupons: the drawer', () => {
       drawer.getByText('No student has this number: 9123456789. Remove it or correct it before saving.'),
     ).toBeTruthy();
     // the number search's rules: letters clear the field
-    const single = drawer.getByRole<HTMLInputElement>('textbox', { name: 'Student mobile number' });
+    const single = drawer.getByLabelText<HTMLInputElement>('Student mobile number', { selector: 'input' });
     await user.type(single, '98a');
     expect(single.value).toBe('');
 
@@ -280,7 +293,7 @@ describe('/coupons: the drawer', () => {
     });
     // the drawer says why, at the top and under the numbers, and keeps what was typed
     await waitFor(() => expect(drawer.getAllByText(refusal)).toHaveLength(2));
-    expect(drawer.getByRole<HTMLInputElement>('textbox', { name: /Coupon name/ }).value).toBe('FRIENDS10');
+    expect(drawer.getByLabelText<HTMLInputElement>(/Coupon name/).value).toBe('FRIENDS10');
     expect(drawer.getByText('3 students')).toBeTruthy();
   });
 
@@ -289,10 +302,10 @@ describe('/coupons: the drawer', () => {
       'PUT /publisher/coupon': { body: { data: { ...HOLI, amount: 25 }, message: "Coupon 'HOLI20' was updated." } },
     });
     await screen.findByText('HOLI20');
-    await user.click(screen.getByRole('button', { name: 'Edit HOLI20' }));
+    await user.click(within(row('HOLI20')).getByRole('button', { name: 'Edit HOLI20' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit HOLI20' });
     const drawer = within(dialog);
-    const amount = drawer.getByRole<HTMLInputElement>('textbox', { name: /Discount \(%\)/ });
+    const amount = drawer.getByLabelText<HTMLInputElement>(/Discount \(%\)/);
     expect(amount.value).toBe('20');
     expect(drawer.getByRole('button', { name: 'JEE Main 2027' })).toBeTruthy();
     await user.clear(amount);
@@ -329,9 +342,9 @@ describe('/coupons: the drawer', () => {
       },
     });
     await screen.findByText('HOLI20');
-    await user.click(screen.getByRole('button', { name: 'Edit HOLI20' }));
+    await user.click(within(row('HOLI20')).getByRole('button', { name: 'Edit HOLI20' }));
     const drawer = within(await screen.findByRole('dialog', { name: 'Edit HOLI20' }));
-    const amount = drawer.getByRole<HTMLInputElement>('textbox', { name: /Discount \(%\)/ });
+    const amount = drawer.getByLabelText<HTMLInputElement>(/Discount \(%\)/);
     await user.clear(amount);
     await user.type(amount, '25');
     await user.click(drawer.getByRole('button', { name: 'Save changes' }));
@@ -349,7 +362,7 @@ describe('/coupons: the drawer', () => {
   it('shows an expired coupon read-only, with a note', async () => {
     const { user } = await setup();
     await screen.findByText('NEWYEAR2026');
-    await user.click(screen.getByRole('button', { name: 'View NEWYEAR2026' }));
+    await user.click(within(row('NEWYEAR2026')).getByRole('button', { name: 'View NEWYEAR2026' }));
     const drawer = within(await screen.findByRole('dialog', { name: 'NEWYEAR2026' }));
     expect(drawer.getByText(/This coupon is expired \(by Farhan Qureshi\): it cannot be edited/)).toBeTruthy();
     // texts stay readable and focusable, but cannot be changed
@@ -366,8 +379,8 @@ describe('/coupons: the drawer', () => {
     await user.click(drawer.getByRole('button', { name: 'Copy to a new coupon' }));
     const copy = within(await screen.findByRole('dialog', { name: 'Add coupon' }));
     expect(copy.getByText('A copy of NEWYEAR2026: give it a name and its days.')).toBeTruthy();
-    expect(copy.getByRole<HTMLInputElement>('textbox', { name: /Coupon name/ }).value).toBe('');
-    expect(copy.getByRole<HTMLInputElement>('textbox', { name: /Discount \(%\)/ }).value).toBe('20');
+    expect(copy.getByLabelText<HTMLInputElement>(/Coupon name/).value).toBe('');
+    expect(copy.getByLabelText<HTMLInputElement>(/Discount \(%\)/).value).toBe('20');
     expect(copy.getByText('9876543210 · Ananya Sharma')).toBeTruthy();
     expect(copy.getByRole('button', { name: 'JEE Main 2027' })).toBeTruthy();
   });
@@ -381,16 +394,16 @@ describe('/coupons: the tester and the history', () => {
       }),
     });
     await screen.findByText('HOLI20');
-    await user.click(screen.getByRole('button', { name: 'Test HOLI20' }));
+    await user.click(within(row('HOLI20')).getByRole('button', { name: 'Test HOLI20' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Test HOLI20' }));
     // the coupon's own listing is chosen first
     expect(dialog.getByRole<HTMLInputElement>('combobox', { name: /Store listing/ }).value).toBe('JEE Main 2027');
     await user.click(dialog.getByRole('combobox', { name: /Store listing/ }));
-    await user.click(await screen.findByRole('option', { name: 'NEET UG 2027' }));
-    const mobile = dialog.getByRole<HTMLInputElement>('textbox', { name: /Student mobile number/ });
+    await user.click((await listbox()).getByRole('option', { name: 'NEET UG 2027' }));
+    const mobile = dialog.getByLabelText<HTMLInputElement>(/Student mobile number/);
     await user.type(mobile, '98100x');
     expect(mobile.value).toBe('');
-    await user.type(mobile, '9810003797');
+    await user.paste('9810003797');
     await user.click(dialog.getByRole('button', { name: 'Test' }));
     await dialog.findByText('HOLI20 does not apply');
     const reasons = dialog.getByRole('list', { name: 'Why it does not apply' });
@@ -404,7 +417,7 @@ describe('/coupons: the tester and the history', () => {
     );
 
     await user.click(dialog.getByRole('combobox', { name: /Store listing/ }));
-    await user.click(await screen.findByRole('option', { name: 'JEE Main 2027' }));
+    await user.click((await listbox()).getByRole('option', { name: 'JEE Main 2027' }));
     await user.click(dialog.getByRole('button', { name: 'Test' }));
     await dialog.findByText('HOLI20 applies');
     const prices = dialog.getByRole('table', { name: 'Prices with HOLI20' });
@@ -419,20 +432,22 @@ describe('/coupons: the tester and the history', () => {
       },
     });
     await screen.findByText('DIWALI500');
-    await user.click(screen.getByRole('button', { name: 'Test DIWALI500' }));
+    await user.click(within(row('DIWALI500')).getByRole('button', { name: 'Test DIWALI500' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Test DIWALI500' }));
     await user.click(dialog.getByRole('button', { name: 'Test' }));
     expect(dialog.getByRole('alert').textContent).toBe('Choose a store listing.');
     await user.click(dialog.getByRole('combobox', { name: /Store listing/ }));
-    await user.click(await screen.findByRole('option', { name: 'NEET UG 2027' }));
-    await user.type(dialog.getByRole('textbox', { name: /Student mobile number/ }), '9123456789{Enter}');
+    await user.click((await listbox()).getByRole('option', { name: 'NEET UG 2027' }));
+    await user.click(dialog.getByLabelText(/Student mobile number/));
+    await user.paste('9123456789');
+    await user.keyboard('{Enter}');
     await dialog.findByText('No student found for 9123456789.');
   });
 
   it('shows who changed what and when, with the uses at the time', async () => {
     const { user } = await setup({ 'GET /publisher/coupon/history/cp-1': { body: { data: HISTORY } } });
     await screen.findByText('DIWALI500');
-    await user.click(screen.getByRole('button', { name: 'History of DIWALI500' }));
+    await user.click(within(row('DIWALI500')).getByRole('button', { name: 'History of DIWALI500' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'History of DIWALI500' }));
     const entries = within(await dialog.findByRole('list', { name: 'Changes of DIWALI500' })).getAllByRole('listitem');
     expect(entries).toHaveLength(2);
