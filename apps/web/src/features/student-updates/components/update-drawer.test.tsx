@@ -22,14 +22,19 @@ async function setup<K extends RouteKey = never>(
   return { ...api, ...view };
 }
 
+// Role queries compute styles for every element they consider: the buttons that open the drawer are
+// looked for in the page and in their row, not through the whole app and its navigation.
+
 /** The drawer of a new update. */
 async function writeNew(user: Awaited<ReturnType<typeof setup>>['user']) {
-  await user.click(screen.getAllByRole('button', { name: 'Write an update' })[0]!);
+  await user.click(within(screen.getByRole('main')).getAllByRole('button', { name: 'Write an update' })[0]!);
   return screen.findByRole('dialog', { name: 'Write an update' });
 }
 
 async function editExisting(user: Awaited<ReturnType<typeof setup>>['user'], title: string) {
-  await user.click(await screen.findByRole('button', { name: `Edit ${title}` }));
+  const row = (await screen.findByText(title)).closest('tr');
+  if (!row) throw new Error(`no row for ${title}`);
+  await user.click(within(row).getByRole('button', { name: `Edit ${title}` }));
   return screen.findByRole('dialog', { name: 'Edit update' });
 }
 
@@ -51,11 +56,11 @@ describe('the drawer: writing an update', () => {
     expect(choices(drawer)).toEqual(['Save as a draft', 'Schedule', 'Publish now']);
     expect(within(drawer).getByRole('button', { name: 'Save draft' })).toBeTruthy();
 
-    await user.type(within(drawer).getByRole('textbox', { name: 'Title' }), 'Library opens late');
+    await user.type(within(drawer).getByLabelText(/^Title/), 'Library opens late');
     const preview = within(drawer).getByRole('region', { name: 'As a student sees it' });
     expect(within(preview).getByTestId('preview-title').textContent).toBe('Library opens late');
     expect(preview.textContent).toContain('Announcements');
-    const text = within(drawer).getByRole('textbox', { name: 'Text' });
+    const text = within(drawer).getByLabelText('Text');
     await user.click(text);
     await user.keyboard('From 10 AM on Monday');
     await waitFor(() => expect(within(preview).getByTestId('preview-body').textContent).toBe('From 10 AM on Monday'));
@@ -88,17 +93,20 @@ describe('the drawer: writing an update', () => {
     const drawer = await writeNew(user);
     await user.click(within(drawer).getByRole('button', { name: 'Save draft' }));
     expect(await within(drawer).findByText('The title is required')).toBeTruthy();
-    await user.type(within(drawer).getByRole('textbox', { name: 'Title' }), 'Physics test moved');
+    await user.click(within(drawer).getByLabelText(/^Title/));
+    await user.paste('Physics test moved');
 
-    await user.click(within(drawer).getByRole('radio', { name: 'Batches' }));
-    await user.click(within(drawer).getByRole('radio', { name: 'Schedule' }));
+    await user.click(within(drawer).getByLabelText('Batches'));
+    await user.click(within(drawer).getByLabelText('Schedule'));
     const schedule = within(drawer).getByRole('button', { name: 'Schedule' });
     await user.click(schedule);
     expect(await within(drawer).findByText('Choose at least one batch to send it to.')).toBeTruthy();
     expect(within(drawer).getByText('Choose when to publish it.')).toBeTruthy();
 
     await user.click(within(drawer).getByRole('combobox', { name: 'Batches' }));
-    await user.click(await screen.findByRole('option', { name: 'JEE Advanced 2027 Morning' }));
+    await user.click(
+      within(await screen.findByRole('listbox')).getByRole('option', { name: 'JEE Advanced 2027 Morning' }),
+    );
     await user.keyboard('{Escape}');
     const at = within(drawer).getByLabelText(/^Publish at \(India time\)/);
     fireEvent.change(at, { target: { value: inAMinute(0) } });
@@ -106,7 +114,7 @@ describe('the drawer: writing an update', () => {
     expect(await within(drawer).findByText('Choose a time at least a minute from now.')).toBeTruthy();
     expect(find('POST /notifications/notifications/createupdate')).toHaveLength(0);
     // what was typed stays
-    expect(within(drawer).getByRole<HTMLInputElement>('textbox', { name: 'Title' }).value).toBe('Physics test moved');
+    expect(within(drawer).getByLabelText<HTMLInputElement>(/^Title/).value).toBe('Physics test moved');
 
     const later = inAMinute(10);
     fireEvent.change(at, { target: { value: later } });
@@ -132,10 +140,12 @@ describe('the drawer: writing an update', () => {
       },
     });
     const drawer = await writeNew(user);
-    await user.type(within(drawer).getByRole('textbox', { name: 'Title' }), 'Watch this');
+    await user.click(within(drawer).getByLabelText(/^Title/));
+    await user.paste('Watch this');
     await user.click(within(drawer).getByRole('button', { name: 'Choose video' }));
     const dialog = await screen.findByRole('dialog', { name: 'Choose a video' });
-    await user.click(within(dialog).getByRole('button', { name: /Welcome to Lectern/ }));
+    // the videos load as the dialog opens
+    await user.click(await within(dialog).findByRole('button', { name: /Welcome to Lectern/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Choose video' }));
     await waitFor(() => expect(within(drawer).getByTestId('chosen-video').textContent).toBe('Welcome to Lectern'));
     expect(within(drawer).getByText('Video: Welcome to Lectern')).toBeTruthy();
@@ -146,7 +156,7 @@ describe('the drawer: writing an update', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Publish now' }));
     const message = "The video 'Welcome to Lectern' is not transcoded yet; choose one that is.";
     await waitFor(() => expect(within(drawer).getAllByText(message)).toHaveLength(2));
-    expect(within(drawer).getByRole<HTMLInputElement>('textbox', { name: 'Title' }).value).toBe('Watch this');
+    expect(within(drawer).getByLabelText<HTMLInputElement>(/^Title/).value).toBe('Watch this');
   });
 
   it('takes an image from the resource picker (update images) or a video, never both', async () => {
@@ -197,7 +207,8 @@ describe('the drawer: writing an update', () => {
   it('asks before closing with unsaved changes', async () => {
     const { user } = await setup();
     const drawer = await writeNew(user);
-    await user.type(within(drawer).getByRole('textbox', { name: 'Title' }), 'Half written');
+    await user.click(within(drawer).getByLabelText(/^Title/));
+    await user.paste('Half written');
     await user.click(within(drawer).getByRole('button', { name: 'Cancel' }));
     const ask = await screen.findByRole('dialog', { name: 'Discard changes?' });
     await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
@@ -224,11 +235,14 @@ describe('the drawer: editing an update, by state', () => {
     expect(within(drawer).getByRole<HTMLInputElement>('radio', { name: 'Schedule' }).checked).toBe(true);
     expect(within(drawer).getByLabelText<HTMLInputElement>(/^Publish at/).value).toBe('2026-12-01T10:00');
     expect(within(drawer).getByText('Tue, 1 Dec, 10:00 AM')).toBeTruthy();
-    expect(within(drawer).getByRole('combobox', { name: 'Batches' }).textContent).toBe(
-      'JEE Advanced 2027 Morning, JEE Advanced 2027 Evening, NEET 2027 Weekend',
+    // the batches' names come with the audiences (until then the chosen ones show as their ids)
+    await waitFor(() =>
+      expect(within(drawer).getByRole('combobox', { name: 'Batches' }).textContent).toBe(
+        'JEE Advanced 2027 Morning, JEE Advanced 2027 Evening, NEET 2027 Weekend',
+      ),
     );
 
-    await user.click(within(drawer).getByRole('radio', { name: 'Publish now' }));
+    await user.click(within(drawer).getByLabelText('Publish now'));
     expect(within(drawer).queryByLabelText(/^Publish at/)).toBeNull();
     await user.click(within(drawer).getByRole('button', { name: 'Publish now' }));
     await screen.findByText("'Mock test on Sunday' was published.");
@@ -282,9 +296,9 @@ describe('the drawer: editing an update, by state', () => {
       },
     });
     const drawer = await editExisting(user, 'Diwali holidays');
-    const title = within(drawer).getByRole<HTMLInputElement>('textbox', { name: 'Title' });
+    const title = within(drawer).getByLabelText<HTMLInputElement>(/^Title/);
     await user.clear(title);
-    await user.type(title, 'Diwali holidays extended');
+    await user.paste('Diwali holidays extended');
     await user.click(within(drawer).getByRole('button', { name: 'Save draft' }));
     await within(drawer).findByText(/^Someone else changed this student update/);
     expect(await within(drawer).findByText(/Changed on the server: Image\./)).toBeTruthy();
