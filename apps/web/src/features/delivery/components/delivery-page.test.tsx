@@ -20,6 +20,12 @@ async function setup<K extends RouteKey = never>(handlers: MockHandlers<K> = {},
   return { ...api, ...view };
 }
 
+// Role queries compute styles for every element they consider: each looks only where its answer is
+// (the filter bar, the page, a row, an open list), not through the whole app and its navigation.
+const filterBar = () => within(screen.getByRole('search', { name: 'Filter packages' }));
+const page = () => within(screen.getByRole('main'));
+const listbox = async () => within(await screen.findByRole('listbox'));
+
 function row(text: string): HTMLElement {
   const tr = screen.getByText(text).closest('tr');
   if (!tr) throw new Error(`no row for ${text}`);
@@ -54,8 +60,8 @@ describe('/deliveryManagement: tabs and list', () => {
     expect(row('DP-0179-3').textContent).toContain('Rohan Mehta');
 
     // a catalogue narrows the list (asked of the server) and the counts
-    await user.click(screen.getByRole('combobox', { name: 'Catalogue' }));
-    await user.click(await screen.findByRole('option', { name: 'NEET 2027' }));
+    await user.click(filterBar().getByRole('combobox', { name: 'Catalogue' }));
+    await user.click((await listbox()).getByRole('option', { name: 'NEET 2027' }));
     await screen.findByRole('tab', { name: 'Pending (1)' });
     await waitFor(() =>
       expect(find('GET /delivery/delivery/all/PENDING').at(-1)?.query.get('catalogueId')).toBe('cat-neet'),
@@ -63,7 +69,9 @@ describe('/deliveryManagement: tabs and list', () => {
     expect(router.state.location.search).toContain('delivery.catalogue=cat-neet');
 
     // the search goes to the server too
-    await user.type(screen.getByRole('searchbox', { name: 'Search packages' }), 'D12345678{Enter}');
+    await user.click(page().getByRole('searchbox', { name: 'Search packages' }));
+    await user.paste('D12345678');
+    await user.keyboard('{Enter}');
     await waitFor(() =>
       expect(find('GET /delivery/delivery/all/PENDING').at(-1)?.query.get('search')).toBe('D12345678'),
     );
@@ -119,7 +127,7 @@ describe('/deliveryManagement: processing', () => {
       },
     });
     await screen.findByText('DP-0028-2');
-    await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    await user.click(within(screen.getByRole('table')).getByRole('checkbox', { name: 'Select all rows' }));
     const bar = screen.getByRole('toolbar', { name: 'Selected rows' });
     expect(within(bar).getByText('3 selected')).toBeTruthy();
     await user.click(within(bar).getByRole('button', { name: 'Process' }));
@@ -131,26 +139,20 @@ describe('/deliveryManagement: processing', () => {
     expect(within(drawer).getAllByText('a tracking id is 6 to 30 letters, digits or hyphens')).toHaveLength(3);
 
     const group = (name: string) => within(drawer).getByRole('group', { name });
-    await user.type(
-      within(group('DP-0028-2 · Ananya Sharma')).getByRole('textbox', { name: /Tracking id/ }),
-      'd9000001',
-    );
-    await user.type(
-      within(group('DP-0179-3 · Rohan Mehta')).getByRole('textbox', { name: /Tracking id/ }),
-      'D12345678',
-    );
+    await user.click(within(group('DP-0028-2 · Ananya Sharma')).getByLabelText(/Tracking id/));
+    await user.paste('d9000001');
+    await user.click(within(group('DP-0179-3 · Rohan Mehta')).getByLabelText(/Tracking id/));
+    await user.paste('D12345678');
     // the third from a pasted CSV, matched by package id
-    await user.type(
-      within(drawer).getByRole('textbox', { name: 'Tracking ids as CSV' }),
-      'packageId,trackingId{Enter}DP-0154-1,D9000003{Enter}DP-9999-1,D9000004',
-    );
+    await user.click(within(drawer).getByLabelText('Tracking ids as CSV'));
+    await user.paste('packageId,trackingId\nDP-0154-1,D9000003\nDP-9999-1,D9000004');
     await user.click(within(drawer).getByRole('button', { name: 'Fill in from CSV' }));
     expect(within(drawer).getByRole('status').textContent).toBe(
       '1 tracking id filled in. Not in this selection: DP-9999-1.',
     );
-    expect(
-      within(group('DP-0154-1 · Priya Nair')).getByRole<HTMLInputElement>('textbox', { name: /Tracking id/ }).value,
-    ).toBe('D9000003');
+    expect(within(group('DP-0154-1 · Priya Nair')).getByLabelText<HTMLInputElement>(/Tracking id/).value).toBe(
+      'D9000003',
+    );
 
     await user.click(within(drawer).getByRole('button', { name: 'Process' }));
     await screen.findByText('2 packages processed; 1 could not be: see why for each.');
@@ -175,9 +177,9 @@ describe('/deliveryManagement: processing', () => {
     expect(
       within(left).getByText('For Rohan Mehta (DP-0179-3) tracking id D12345678 is already used by package DP-0103-2.'),
     ).toBeTruthy();
-    expect(
-      within(group('DP-0179-3 · Rohan Mehta')).getByRole<HTMLInputElement>('textbox', { name: /Tracking id/ }).value,
-    ).toBe('D12345678');
+    expect(within(group('DP-0179-3 · Rohan Mehta')).getByLabelText<HTMLInputElement>(/Tracking id/).value).toBe(
+      'D12345678',
+    );
     expect(within(left).queryByRole('group', { name: 'DP-0028-2 · Ananya Sharma' })).toBeNull();
     expect(
       within(screen.getByRole('toolbar', { name: 'Selected rows', hidden: true })).getByText('1 selected'),
@@ -196,14 +198,16 @@ describe('/deliveryManagement: processing', () => {
       within(screen.getByRole('toolbar', { name: 'Selected rows' })).getByRole('button', { name: 'Process' }),
     );
     const drawer = await screen.findByRole('dialog', { name: 'Process 1 package' });
-    await user.click(within(drawer).getByRole('radio', { name: 'Pickup' }));
+    await user.click(within(drawer).getByLabelText('Pickup'));
     await user.click(within(drawer).getByRole('combobox', { name: 'Recipient' }));
-    await user.click(await screen.findByRole('option', { name: 'Parent or guardian' }));
+    await user.click((await listbox()).getByRole('option', { name: 'Parent or guardian' }));
     await user.click(within(drawer).getByRole('button', { name: 'Process' }));
     expect(within(drawer).getByText('say who collects it')).toBeTruthy();
     expect(find('PUT /delivery/delivery/process')).toHaveLength(0);
-    await user.type(within(drawer).getByRole('textbox', { name: /Recipient name/ }), 'Meera Sharma');
-    await user.type(within(drawer).getByRole('textbox', { name: /Recipient phone number/ }), '9700012345');
+    await user.click(within(drawer).getByLabelText(/Recipient name/));
+    await user.paste('Meera Sharma');
+    await user.click(within(drawer).getByLabelText(/Recipient phone number/));
+    await user.paste('9700012345');
     await user.click(within(drawer).getByRole('button', { name: 'Process' }));
     await screen.findByText('1 package processed.');
     expect(find('PUT /delivery/delivery/process')[0]!.body).toEqual({
@@ -229,12 +233,12 @@ describe('/deliveryManagement: the package drawer', () => {
       'PUT /delivery/delivery/address': { body: { data: detail(PENDING[0]!), message: MESSAGES.addressSaved } },
     });
     await screen.findByText('DP-0028-2');
-    await user.click(screen.getByRole('button', { name: 'Open DP-0028-2 of Ananya Sharma' }));
+    await user.click(within(row('DP-0028-2')).getByRole('button', { name: 'Open DP-0028-2 of Ananya Sharma' }));
     const drawer = await screen.findByRole('dialog', { name: 'Package DP-0028-2' });
     await within(drawer).findByText('Ananya Sharma');
     await user.click(within(drawer).getByRole('button', { name: 'Edit address' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit the address of DP-0028-2' });
-    const pin = within(dialog).getByRole('textbox', { name: /PIN/ });
+    const pin = within(dialog).getByLabelText(/PIN/);
     await user.clear(pin);
     await user.type(pin, '05601');
     await user.click(within(dialog).getByRole('button', { name: 'Save address' }));
@@ -255,7 +259,7 @@ describe('/deliveryManagement: the package drawer', () => {
   it('refuses an address change after processing and says why; shows the tracker with its link', async () => {
     const { user } = await setup({}, '/deliveryManagement?tab=processed');
     await screen.findByText('DP-0103-2');
-    await user.click(screen.getByRole('button', { name: 'Open DP-0103-2 of Kabir Singh' }));
+    await user.click(within(row('DP-0103-2')).getByRole('button', { name: 'Open DP-0103-2 of Kabir Singh' }));
     const drawer = await screen.findByRole('dialog', { name: 'Package DP-0103-2' });
     const edit = await within(drawer).findByRole<HTMLButtonElement>('button', { name: 'Edit address' });
     expect(edit.disabled).toBe(true);
@@ -276,7 +280,7 @@ describe('/deliveryManagement: the package drawer', () => {
       },
     });
     await screen.findByText('DP-0028-2');
-    await user.click(screen.getByRole('button', { name: 'Open DP-0028-2 of Ananya Sharma' }));
+    await user.click(within(row('DP-0028-2')).getByRole('button', { name: 'Open DP-0028-2 of Ananya Sharma' }));
     const drawer = await screen.findByRole('dialog', { name: 'Package DP-0028-2' });
     await user.click(await within(drawer).findByRole('button', { name: 'Cancel package' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel DP-0028-2?' });
@@ -287,8 +291,9 @@ describe('/deliveryManagement: the package drawer', () => {
     expect(find('PUT /delivery/delivery/cancel')).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('combobox', { name: /Cancellation type/ }));
-    await user.click(await screen.findByRole('option', { name: 'Student asked' }));
-    await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'Has the notes already.');
+    await user.click((await listbox()).getByRole('option', { name: 'Student asked' }));
+    await user.click(within(dialog).getByLabelText(/Description/));
+    await user.paste('Has the notes already.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel package' }));
     await screen.findByText('The Order has been cancelled successfully!');
     expect(find('PUT /delivery/delivery/cancel')[0]!.body).toEqual({
@@ -320,14 +325,15 @@ describe('/deliveryManagement: tracker and delivery', () => {
       '/deliveryManagement?tab=processed',
     );
     await screen.findByText('DP-0103-2');
-    await user.click(screen.getByRole('button', { name: 'Open DP-0103-2 of Kabir Singh' }));
+    await user.click(within(row('DP-0103-2')).getByRole('button', { name: 'Open DP-0103-2 of Kabir Singh' }));
     const drawer = await screen.findByRole('dialog', { name: 'Package DP-0103-2' });
     await user.click(await within(drawer).findByRole('button', { name: 'Update tracker status' }));
     const tracker = await screen.findByRole('dialog', { name: 'Update the tracker of DP-0103-2' });
     // a package on its way has no return to track
     await user.click(within(tracker).getByRole('combobox', { name: 'Tracker status' }));
-    expect(screen.queryByRole('option', { name: 'Returned' })).toBeNull();
-    await user.click(await screen.findByRole('option', { name: 'Out for delivery' }));
+    const statuses = await listbox();
+    expect(statuses.queryByRole('option', { name: 'Returned' })).toBeNull();
+    await user.click(statuses.getByRole('option', { name: 'Out for delivery' }));
     await user.click(within(tracker).getByRole('button', { name: 'Update status' }));
     await screen.findByText('Package DP-0103-2 was updated.');
     expect(find('PUT /delivery/delivery/update')[0]!.body).toEqual({
@@ -380,7 +386,7 @@ describe('/deliveryManagement: labels and CSV', () => {
     await waitFor(() => expect(find('GET /delivery/delivery/labels')).toHaveLength(1));
     expect(find('GET /delivery/delivery/labels')[0]!.query.get('packageIds')).toBe('DP-0103-2');
 
-    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await user.click(page().getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(find('GET /delivery/delivery/export/PROCESSED')).toHaveLength(1));
     expect(find('GET /delivery/delivery/export/PROCESSED')[0]!.query.get('deliveryMode')).toBe('COURIER');
     await waitFor(() => expect(created).toHaveLength(2));
