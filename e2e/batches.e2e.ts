@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { BULK_UPLOAD_COLUMNS } from '@lectern/contract';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, launchBrowser, loaded, newPage, shot, signInAs } from './browser';
 
 const FINANCE = '9000000005';
 const STAMP = String(Date.now()).slice(-6);
@@ -81,11 +81,11 @@ describe('batch management', () => {
   it('creates a branch, a program and batches; fills one from the sample sheet (3 good rows, 2 bad), moves two students where one does not fit, closes it', async () => {
     const { context, page, errors } = await newPage(browser, DESKTOP);
     try {
-      await signInThroughScreen(page, FINANCE);
+      await signInAs(page, FINANCE);
       await page.goto('/batch-management');
       await page.getByRole('heading', { level: 1, name: 'Batch Management' }).waitFor();
       await page.getByRole('table').getByRole('row').nth(1).waitFor();
-      await page.waitForLoadState('networkidle');
+      await loaded(page);
       await shot(page, 'batches-list');
 
       await addBatch(page, MORNING, true);
@@ -233,7 +233,7 @@ describe('batch management', () => {
   it('the batch screens at 390 px', async () => {
     const { context, page } = await newPage(browser, PHONE);
     try {
-      await signInThroughScreen(page, FINANCE);
+      await signInAs(page, FINANCE);
       await page.goto(`/batch-management?batches.q=${STAMP}`);
       await row(page, EVENING.name).waitFor();
       await shot(page, 'batches-list', { fullPage: true });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { DESKTOP, checkScreen } from './accessibility';
+import { signIn } from './processes';
 
 export { DESKTOP, PHONE, checkScreen } from './accessibility';
 
@@ -50,7 +51,34 @@ export async function newPage(
   return { context, page, errors };
 }
 
-/** Signs in through the screen: number, 'Request code', the demo hint's code, 'Sign in'. */
+/** What shows while a screen still loads: a lazy page, a query fetching, a busy region, a skeleton row. */
+const LOADING = [
+  '[data-testid="fetching-bar"]',
+  '[aria-label="Loading page"]',
+  '[aria-busy="true"]',
+  '[data-testid="skeleton-row"]',
+];
+
+/**
+ * Waits until the screen shows nothing loading (LOADING) for three animation frames in a row: the
+ * console's own signal that its data arrived, where `networkidle` waited half a second after the last
+ * request. `loadingOnPurpose` screens (the gallery's loading samples) wait for the fetching bar only.
+ */
+export async function loaded(page: Page, { loadingOnPurpose = false } = {}): Promise<void> {
+  const selector = (loadingOnPurpose ? LOADING.slice(0, 1) : LOADING).join(', ');
+  const settled = await page.evaluate(async (busy) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const deadline = performance.now() + 30_000;
+    let quiet = 0;
+    while (quiet < 3 && performance.now() < deadline) {
+      await frame();
+      quiet = document.querySelector(busy) ? 0 : quiet + 1;
+    }
+    return quiet >= 3 ? null : (document.querySelector(busy)?.outerHTML.slice(0, 200) ?? '?');
+  }, selector);
+  if (settled !== null) throw new Error(`${page.url()} still loading after 30 s: ${settled}`);
+}
+
 /** Waits for the sign-in screen's demo-mode hint and gives the code it shows. */
 export async function readDemoCode(page: Page): Promise<string> {
   const hint = page.getByText(/Demo mode: your code is \d{6}/);
@@ -68,6 +96,7 @@ export async function requestDemoCode(page: Page, mobileNumber: string): Promise
   return readDemoCode(page);
 }
 
+/** Signs in through the screen: number, 'Request code', the demo hint's code, 'Sign in'. */
 export async function signInThroughScreen(page: Page, mobileNumber: string): Promise<void> {
   await page.goto('/auth/login');
   const number = page.getByLabel('Mobile number');
@@ -83,6 +112,30 @@ export async function signInThroughScreen(page: Page, mobileNumber: string): Pro
   await page.waitForURL('**/overview');
   await page.getByTestId('overview-figures').waitFor();
   await checkScreen(page, `overview as ${mobileNumber}`, { oncePerRun: true });
+}
+
+/**
+ * Signs in without the screens, for journeys about something else: a session made through the API
+ * (the demo outbox's code, as processes.ts `signIn`) is put in the tab's session storage before the
+ * app starts, as the sign-in screen leaves it, and the page opens `path` (the overview, where sign-in
+ * lands). Signing in through the screens is sign-in.e2e.ts's journey (and `signInThroughScreen`).
+ */
+export async function signInAs(page: Page, mobileNumber: string, path = '/overview'): Promise<void> {
+  const client = await signIn(consoleUrl(), mobileNumber, '');
+  const user = client.session.user as { roles: { roleName: string }[] };
+  const session = JSON.stringify({
+    token: client.session.token,
+    user,
+    roles: user.roles.map((role) => role.roleName),
+  });
+  // a same-origin answer that starts no app: the tab's session storage is set there, then the app opens
+  await page.goto('/api/health');
+  await page.evaluate(({ key, value }) => sessionStorage.setItem(key, value), {
+    key: 'lectern.session',
+    value: session,
+  });
+  await page.goto(path);
+  if (path === '/overview') await page.getByTestId('overview-figures').waitFor();
 }
 
 /**

@@ -1,7 +1,7 @@
 import { DEMO_STAFF, MESSAGES, fillMessage } from '@lectern/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, launchBrowser, newPage, shot, signInAs } from './browser';
 import { MiB, chooseFile, tempDir, uploadRow, waitForStatus, writeVideo } from './upload-helpers';
 
 const CONTENT_ADMIN = DEMO_STAFF.find((staff) => staff.role === 'CONTENT_ADMIN')?.phone ?? '9000000002';
@@ -65,7 +65,7 @@ describe('catalogues', () => {
   it('a content admin creates a catalogue through every step, finds it in the list, archives and unarchives it', async () => {
     const { context, page, errors } = await newPage(browser, DESKTOP);
     try {
-      await signInThroughScreen(page, CONTENT_ADMIN);
+      await signInAs(page, CONTENT_ADMIN);
       await openList(page);
       await shot(page, 'catalogue-list');
       await page.getByRole('link', { name: 'Create catalogue' }).click();
@@ -189,7 +189,7 @@ describe('catalogues', () => {
   it('FINANCE opens the catalogue, changes a price and sees every other field read-only', async () => {
     const { context, page, errors } = await newPage(browser, PHONE);
     try {
-      await signInThroughScreen(page, FINANCE);
+      await signInAs(page, FINANCE);
       const table = await openList(page);
       expect(await page.getByRole('link', { name: 'Create catalogue' }).count()).toBe(0);
       const row = await findRow(page, table);

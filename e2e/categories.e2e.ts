@@ -7,7 +7,7 @@
 import { DEMO_STAFF, MESSAGES } from '@lectern/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, launchBrowser, newPage, shot, signInAs } from './browser';
 
 const CONTENT_ADMIN = DEMO_STAFF.find((staff) => staff.role === 'CONTENT_ADMIN')?.phone ?? '9000000002';
 
@@ -40,7 +40,7 @@ describe('categories', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     page = (await newPage(browser, DESKTOP)).page;
-    await signInThroughScreen(page, CONTENT_ADMIN);
+    await signInAs(page, CONTENT_ADMIN);
   });
   afterAll(async () => browser?.close());
 

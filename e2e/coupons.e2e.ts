@@ -7,7 +7,7 @@
 import { DEMO_STAFF } from '@lectern/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, launchBrowser, newPage, shot, signInAs } from './browser';
 import { expectEscapeReturnsFocus, expectFocusTrapped, tabTo } from './keyboard';
 
 const FINANCE = DEMO_STAFF.find((staff) => staff.role === 'FINANCE')!;
@@ -32,7 +32,7 @@ describe('coupons', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     ({ page, errors } = await newPage(browser, DESKTOP));
-    await signInThroughScreen(page, FINANCE.phone);
+    await signInAs(page, FINANCE.phone);
   });
   afterAll(async () => browser?.close());
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { MESSAGES } from '@lectern/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, launchBrowser, newPage, shot, signInAs } from './browser';
 
 const FINANCE = '9000000005';
 // apps/server/src/seed/demo-delivery.ts DEMO_DELIVERY: pending courier packages and a processed one
@@ -49,7 +49,7 @@ describe('delivery management', () => {
   it('finance processes three courier packages (one fails with its reason), prints their labels, changes an address and cancels one; the tab counts follow', async () => {
     const { context, page, errors } = await newPage(browser, DESKTOP);
     try {
-      await signInThroughScreen(page, FINANCE);
+      await signInAs(page, FINANCE);
 
       // the tracking id of a package already on its way: given again, it must fail
       await page.goto(`/deliveryManagement?tab=processed&delivery.search=${PROCESSED}`);
@@ -188,7 +188,7 @@ describe('delivery management', () => {
   it('the delivery screen at 390 px', async () => {
     const { context, page } = await newPage(browser, PHONE);
     try {
-      await signInThroughScreen(page, FINANCE);
+      await signInAs(page, FINANCE);
       await page.goto('/deliveryManagement?tab=processed');
       await row(page, PROCESSED).waitFor();
       await shot(page, 'delivery-processed', { fullPage: true });

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, shot, signInAs } from './browser';
 import { settle } from './accessibility';
 import { MiB, SUBJECT, UPLOADER, chooseFile, tempDir, uploadRow, waitForStatus, writeVideo } from './upload-helpers';
 
@@ -40,7 +40,7 @@ describe('the file explorer', () => {
   it('navigates subject -> unit -> topic, uploads into it, and copies, moves and deletes a file', async () => {
     const { context, page, errors } = await newPage(browser);
     try {
-      await signInThroughScreen(page, UPLOADER);
+      await signInAs(page, UPLOADER);
       await page.goto('/file-explorer');
       await page.getByRole('heading', { level: 1, name: 'File Explorer' }).waitFor();
       await page.getByRole('table', { name: 'Subjects' }).waitFor();
@@ -184,7 +184,7 @@ describe('the file explorer', () => {
       let release = (): void => undefined;
       const released = new Promise<void>((resolve) => (release = resolve));
       try {
-        await signInThroughScreen(page, UPLOADER);
+        await signInAs(page, UPLOADER);
         await page.goto(
           `/file-explorer?viewType=Files&subjectId=${SUBJECT.id}&subjectName=Organic+Chemistry&unitId=${SUBJECT.id}-u1&unitName=Hydrocarbons&topicId=${SUBJECT.id}-u1-t1&topicName=Alkanes`,
         );
@@ -239,7 +239,7 @@ describe('the file explorer', () => {
     ] as const) {
       const { context, page, errors } = await newPage(browser, viewport);
       try {
-        await signInThroughScreen(page, ADMIN);
+        await signInAs(page, ADMIN);
         await page.goto('/dev/gallery#resource-picker');
         await page.getByRole('button', { name: 'Open resource picker' }).click();
         const drawer = page.getByRole('dialog', { name: 'Catalogue Images' });

@@ -2,14 +2,17 @@ import { DEMO_STAFF, PAGES, STUDENT_UPDATE_TYPES } from '@lectern/contract';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { DESKTOP, PHONE, SHOTS, consoleUrl, launchBrowser, shot, signInThroughScreen } from './browser';
+import { describeViolations, scanScreen } from './accessibility';
+import { DESKTOP, PHONE, SHOTS, consoleUrl, launchBrowser, loaded, signInAs } from './browser';
 
 /**
- * Layout of every screen: at 390 px no page pans sideways (document scrollWidth <= innerWidth: wide
- * tables scroll inside their own box); at 1440 px, in a browser with classic (always shown, 15 px)
- * scrollbars, every row action of the first rows of every table is in sight (inside the window and
- * inside its table's scroll box), and the navigation keeps its labels on one line with User
- * Management above the fold. SUPER_ADMIN sees every screen but 'Your Live Classes' (INSTRUCTOR only).
+ * Layout and accessibility of every screen, each opened once per width: at 390 px no page pans
+ * sideways (document scrollWidth <= innerWidth: wide tables scroll inside their own box); at 1440 px,
+ * in a browser with classic (always shown, 15 px) scrollbars, every row action of the first rows of
+ * every table is in sight (inside the window and inside its table's scroll box), and the navigation
+ * keeps its labels on one line with User Management above the fold. At both widths axe finds no
+ * violation, the screen has one h1 and the browser logs no error. SUPER_ADMIN sees every screen but
+ * 'Your Live Classes' (INSTRUCTOR only). accessibility.e2e.ts adds reflow, zoom and motion.
  */
 const SUPER_ADMIN = '9000000001';
 const INSTRUCTOR = DEMO_STAFF.find((staff) => staff.role === 'INSTRUCTOR')!.phone;
@@ -31,28 +34,34 @@ function screens(): { path: string; role: string }[] {
     '/file-explorer?viewType=Resources',
     '/notifications',
     '/dev/gallery',
+    '/publisher/catalogueManager/createCatalogue',
+    '/errors/error-401',
     '/errors/error-404',
+    '/errors/error-500',
   ];
   return [...new Set(paths)].map((path) => ({ path, role: path === '/go-live' ? INSTRUCTOR : SUPER_ADMIN }));
 }
 
-/** The screens whose layout this journey fixed: also checked for accessibility at both widths. */
-const CHANGED = new Set([
-  '/coupons',
-  '/batch-management',
-  '/legal',
-  '/transcoding-manager',
-  '/publisher/storeManager/storeDetails',
-  '/publisher/storeManager/storelistings',
-  VIDEO_FILES,
-]);
-
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForLoadState('networkidle');
-  // the gallery shows a loading table on purpose
-  if (!path.startsWith('/dev/gallery')) await page.getByTestId('skeleton-row').first().waitFor({ state: 'detached' });
+  // the gallery shows loading samples on purpose
+  await loaded(page, { loadingOnPurpose: path.startsWith('/dev/gallery') });
+}
+
+/** axe's violations of the screen as it is, with one h1: the report names the screen and the width. */
+async function accessible(page: Page, path: string): Promise<void> {
+  const width = page.viewportSize()!.width;
+  const violations = await scanScreen(page);
+  expect(violations, describeViolations(path, width, violations)).toEqual([]);
+  expect(await page.getByRole('heading', { level: 1 }).count(), `${path}: one h1 at ${width} px`).toBe(1);
+}
+
+/** A screen's name in a file name: '/file-explorer?viewType=Files&…' -> 'file-explorer-Files'. */
+function fileName(path: string): string {
+  const [route, query] = path.split('?');
+  const view = new URLSearchParams(query).get('viewType');
+  return [route!.slice(1).replaceAll('/', '-'), view].filter(Boolean).join('-');
 }
 
 /** How far the page pans sideways. */
@@ -104,6 +113,8 @@ describe('layout of every screen', () => {
   let phoneBrowser: Browser;
   let classicBrowser: Browser;
   const signedIn = new Map<string, { phone: Page; desktop: Page; contexts: BrowserContext[] }>();
+  /** what either page logged as an error (page errors and console errors), emptied by each test */
+  const errors: string[] = [];
 
   async function pagesFor(role: string) {
     const existing = signedIn.get(role);
@@ -113,8 +124,14 @@ describe('layout of every screen', () => {
     const desktopContext = await classicBrowser.newContext({ viewport: DESKTOP, baseURL });
     const phone = await phoneContext.newPage();
     const desktop = await desktopContext.newPage();
-    await signInThroughScreen(phone, role);
-    await signInThroughScreen(desktop, role);
+    for (const page of [phone, desktop]) {
+      page.on('pageerror', (error) => errors.push(String(error)));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+    }
+    await signInAs(phone, role);
+    await signInAs(desktop, role);
     const pages = { phone, desktop, contexts: [phoneContext, desktopContext] };
     signedIn.set(role, pages);
     return pages;
@@ -165,20 +182,21 @@ describe('layout of every screen', () => {
   }, 120_000);
 
   for (const { path, role } of screens()) {
-    it(`${path}: no sideways panning at 390 px; row actions in sight at 1440 px`, async () => {
+    it(`${path}: no sideways panning at 390 px; row actions in sight at 1440 px; no violations at either`, async () => {
       const { phone, desktop } = await pagesFor(role);
+      errors.length = 0;
       await open(phone, path);
       expect(await panning(phone), `${path} pans sideways at 390 px`).toBeLessThanOrEqual(0);
+      await accessible(phone, path);
+      await phone.screenshot({ path: join(SHOTS, `page-${fileName(path)}-phone.png`) });
       await open(desktop, path);
       expect(await panning(desktop), `${path} pans sideways at 1440 px`).toBeLessThanOrEqual(0);
       const { hidden } = await hiddenRowActions(desktop);
       expect(hidden, `${path}: row actions out of sight at 1440 px`).toEqual([]);
-      if (CHANGED.has(path)) {
-        // the accessibility check at both widths, and a look at each width
-        const name = `layout${path.split('?')[0]!.replaceAll('/', '-')}`;
-        await shot(desktop, name);
-        await phone.screenshot({ path: join(SHOTS, `${name}-phone.png`) });
-      }
+      await accessible(desktop, path);
+      await desktop.screenshot({ path: join(SHOTS, `page-${fileName(path)}-desktop.png`) });
+      // the error pages are opened on purpose: what they log is what brought the user there
+      if (!path.startsWith('/errors/')) expect(errors).toEqual([]);
     });
   }
 

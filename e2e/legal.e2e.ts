@@ -7,7 +7,7 @@
 import { DEMO_STAFF } from '@lectern/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, launchBrowser, newPage, shot, signInAs } from './browser';
 
 const CONTENT_ADMIN = DEMO_STAFF.find((staff) => staff.role === 'CONTENT_ADMIN')!;
 const stamp = Date.now().toString(36);
@@ -42,7 +42,7 @@ describe('legal terms', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     page = (await newPage(browser, DESKTOP)).page;
-    await signInThroughScreen(page, CONTENT_ADMIN.phone);
+    await signInAs(page, CONTENT_ADMIN.phone);
   });
   afterAll(async () => browser?.close());
 
@@ -94,7 +94,7 @@ describe('legal terms', () => {
   it('a second tab saving from an older version is told of the conflict and keeps its text', async () => {
     // the second tab signs in itself: sessions are per tab
     const other = await page.context().newPage();
-    await signInThroughScreen(other, CONTENT_ADMIN.phone);
+    await signInAs(other, CONTENT_ADMIN.phone);
     await openLegal(other);
     await typeAtEnd(page, 'First tab line.');
     await saveWithNote(page, `First tab ${stamp}`);

@@ -9,7 +9,7 @@
 import { DEMO_STAFF, GO_LIVE_EARLY_MINUTES } from '@lectern/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, launchBrowser, newPage, shot, signInAs } from './browser';
 
 const ADMIN = DEMO_STAFF.find((staff) => staff.role === 'CONTENT_ADMIN')!;
 const INSTRUCTOR = DEMO_STAFF.find((staff) => staff.role === 'INSTRUCTOR')!;
@@ -64,7 +64,7 @@ describe('live classes', () => {
   it('an admin schedules a class for the demo instructor, the overlap warned before saving', async () => {
     const { context, page, errors } = await newPage(browser, DESKTOP);
     try {
-      await signInThroughScreen(page, ADMIN.phone);
+      await signInAs(page, ADMIN.phone);
       await page.goto('/live-classes');
       await page.getByRole('heading', { level: 1, name: 'Live Classes' }).waitFor();
       await page.getByRole('region', { name: 'Week calendar' }).waitFor();
@@ -126,7 +126,7 @@ describe('live classes', () => {
   it('the instructor sees it under Your Live Classes and goes live', async () => {
     const { context, page, errors } = await newPage(browser, DESKTOP);
     try {
-      await signInThroughScreen(page, INSTRUCTOR.phone);
+      await signInAs(page, INSTRUCTOR.phone);
       await page.getByRole('link', { name: 'Your Live Classes' }).click();
       await page.getByRole('heading', { level: 1, name: 'Your Live Classes' }).waitFor();
       const card = page.getByRole('article', { name: TITLE });
@@ -164,7 +164,7 @@ describe('live classes', () => {
   it('attendance from a Zoom participants CSV shows on insights; the stranger is matched by hand; a recording is attached', async () => {
     const { context, page, errors } = await newPage(browser, DESKTOP);
     try {
-      await signInThroughScreen(page, ADMIN.phone);
+      await signInAs(page, ADMIN.phone);
       await page.goto('/live-classes/insights');
       await page.getByRole('heading', { level: 1, name: 'Live Class Insights' }).waitFor();
       // the screen opens on the latest class held; once it shows, another is chosen

@@ -1,7 +1,7 @@
 import { DEMO_STAFF, MESSAGES, fillMessage } from '@lectern/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, shot, signInAs } from './browser';
 
 const FINANCE = DEMO_STAFF.find((staff) => staff.role === 'FINANCE')?.phone ?? '9000000005';
 const CONTENT_ADMIN = DEMO_STAFF.find((staff) => staff.role === 'CONTENT_ADMIN')?.phone ?? '9000000002';
@@ -57,7 +57,7 @@ describe('OTS manager', () => {
   it("finance adds, edits, deletes, discards and saves a subscription's one-time-sale products; the saved rows survive a reload", async () => {
     const { context, page, errors } = await newPage(browser, DESKTOP);
     try {
-      await signInThroughScreen(page, FINANCE);
+      await signInAs(page, FINANCE);
 
       // finance has no store manager: the publisher area opens on the catalogue list, under the publisher sections
       await page.getByTestId('nav-/publisher').click();
@@ -159,7 +159,7 @@ describe('OTS manager', () => {
     const finance = await newPage(browser, PHONE);
     const admin = await newPage(browser, DESKTOP);
     try {
-      await signInThroughScreen(finance.page, FINANCE);
+      await signInAs(finance.page, FINANCE);
       await finance.page.goto('/publisher/otsManager');
       await openCatalogue(finance.page);
       await card(finance.page).locator('tbody tr[data-status]').first().waitFor();
@@ -171,7 +171,7 @@ describe('OTS manager', () => {
       expect(widths.scroll).toBeLessThanOrEqual(widths.client);
 
       // someone else saves the same subscription first
-      await signInThroughScreen(admin.page, CONTENT_ADMIN);
+      await signInAs(admin.page, CONTENT_ADMIN);
       await admin.page.goto('/publisher/otsManager');
       await openCatalogue(admin.page);
       const label = `Current affairs ${Date.now().toString(36).toUpperCase()}`;

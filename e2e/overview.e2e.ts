@@ -6,7 +6,7 @@
 import { DEMO_STAFF, formatIndianNumber, type Role } from '@lectern/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, launchBrowser, newPage, shot, signInAs } from './browser';
 
 /** The sections (their h2s) each role sees, in order. */
 const SECTIONS: Record<Role, string[]> = {
@@ -107,7 +107,7 @@ describe('Account Overview', () => {
     it(`${staff.role}: its own figures, each link a list of that many rows, at desktop and phone widths`, async () => {
       await page.setViewportSize(DESKTOP);
       await signedOut(page);
-      await signInThroughScreen(page, staff.phone);
+      await signInAs(page, staff.phone);
       await page.getByText(new RegExp(`, ${staff.firstName} ${staff.lastName}$`)).waitFor();
       const headings = page.locator('main h2[id^="overview-"]');
       await expect.poll(() => headings.allTextContents()).toEqual(SECTIONS[staff.role]);

@@ -276,14 +276,15 @@ export interface ApiClient {
   call(method: string, pathAndQuery: string, body?: unknown): Promise<ApiResponse>;
   /** the same session, against another server */
   on(baseUrl: string): ApiClient;
-  session: { token?: string; role?: string };
+  /** the session token, the role sent with each call, and the signed-in user as the login gave it */
+  session: { token?: string; role?: string; user?: unknown };
 }
 
 export async function serverConfig(baseUrl: string): Promise<ServerConfig> {
   return ((await (await fetch(`${baseUrl}/api/config`)).json()) as { data: ServerConfig }).data;
 }
 
-function apiClient(baseUrl: string, config: ServerConfig, session: { token?: string; role?: string } = {}): ApiClient {
+function apiClient(baseUrl: string, config: ServerConfig, session: ApiClient['session'] = {}): ApiClient {
   const key = crypto
     .publicEncrypt(
       { key: config.publicKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
@@ -356,6 +357,7 @@ export async function signIn(
   if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
   client.session.token = login.headers.get('authorization')!;
   client.session.role = role;
+  client.session.user = (login.body as { data: { user: unknown } }).data.user;
   return client;
 }
 

@@ -1,11 +1,11 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, launchBrowser, newPage, shot, signInAs } from './browser';
 
 const ANY_STAFF = '9000000005';
 
 async function openGallery(page: Page): Promise<void> {
-  await signInThroughScreen(page, ANY_STAFF);
+  await signInAs(page, ANY_STAFF);
   await page.goto('/dev/gallery');
   await page.getByRole('heading', { level: 1, name: 'Component Gallery' }).waitFor();
   await page.getByTestId('big-table').getByText('Student 00001').waitFor();

@@ -8,7 +8,7 @@
 import { DEMO_STAFF } from '@lectern/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, shot, signInThroughScreen } from './browser';
+import { launchBrowser, newPage, shot, signInAs } from './browser';
 
 const FINANCE = DEMO_STAFF.find((staff) => staff.role === 'FINANCE')!.phone;
 const CONTENT_ADMIN = DEMO_STAFF.find((staff) => staff.role === 'CONTENT_ADMIN')!.phone;
@@ -23,8 +23,8 @@ async function twoPeople(
 ): Promise<{ first: Page; second: Page; close: () => Promise<void> }> {
   const one = await newPage(browser);
   const two = await newPage(browser);
-  await signInThroughScreen(one.page, phone);
-  await signInThroughScreen(two.page, phone);
+  await signInAs(one.page, phone);
+  await signInAs(two.page, phone);
   return {
     first: one.page,
     second: two.page,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, consoleUrl, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, consoleUrl, launchBrowser, newPage, shot, signInAs } from './browser';
 import { UPLOADS, generateClip, signIn, waitFor, type ApiClient } from './processes';
 import { tempDir } from './upload-helpers';
 
@@ -144,7 +144,7 @@ describe('store listings', () => {
   it('a content admin creates a listing through every step and finds it in the list with its tags', async () => {
     const { context, page, errors } = await newPage(browser, DESKTOP);
     try {
-      await signInThroughScreen(page, CONTENT_ADMIN);
+      await signInAs(page, CONTENT_ADMIN);
       await page.goto(LISTINGS);
       await page.getByRole('heading', { level: 1, name: 'Publisher - Store Listings' }).waitFor();
       await page
@@ -301,7 +301,7 @@ describe('store listings', () => {
     expect(storeId).not.toBe('');
     const { context, page, errors } = await newPage(browser, PHONE);
     try {
-      await signInThroughScreen(page, CONTENT_ADMIN);
+      await signInAs(page, CONTENT_ADMIN);
       // the list and the editor at 390 px, then the preview
       await page.goto(LISTINGS);
       await page
@@ -338,14 +338,14 @@ describe('store listings', () => {
     expect(storeId).not.toBe('');
     const { context, page, errors } = await newPage(browser, DESKTOP);
     try {
-      await signInThroughScreen(page, CONTENT_ADMIN);
+      await signInAs(page, CONTENT_ADMIN);
       const editor = `/publisher/storeManager/store?storeId=${storeId}`;
       await page.goto(editor);
       await page.getByRole('heading', { level: 1, name: /Bank PO English Mastery/ }).waitFor();
 
       // the second tab (its own session: sessions are per tab) saves first
       const second = await context.newPage();
-      await signInThroughScreen(second, CONTENT_ADMIN);
+      await signInAs(second, CONTENT_ADMIN);
       await second.goto(editor);
       await second.getByRole('button', { name: /^SEO/ }).click();
       await second.getByRole('textbox', { name: 'SEO title' }).fill('Bank PO English: the complete course');

@@ -9,7 +9,7 @@
 import { DEMO_STAFF, formatIndiaDateTime, formatIndiaDateWithTime } from '@lectern/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, shot, signInAs } from './browser';
 
 const ADMIN = DEMO_STAFF.find((staff) => staff.role === 'CONTENT_ADMIN')!;
 // a demo batch (apps/server/src/seed/demo-batches.ts); audiences name batches with their code
@@ -36,7 +36,7 @@ describe('student updates', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     ({ page, errors } = await newPage(browser, DESKTOP));
-    await signInThroughScreen(page, ADMIN.phone);
+    await signInAs(page, ADMIN.phone);
   });
   afterAll(async () => browser?.close());
 

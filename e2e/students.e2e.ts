@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { MESSAGES, fillMessage } from '@lectern/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, shot, signInAs } from './browser';
 
 const FINANCE = '9000000005';
 const CONTENT_ADMIN = '9000000002';
@@ -43,7 +43,7 @@ describe('student management', () => {
   it('finance finds Ananya Sharma, extends her active subscription, cancels the expired one from the keyboard, verifies her e-mail and downloads an invoice', async () => {
     const { context, page, errors } = await newPage(browser, DESKTOP);
     try {
-      await signInThroughScreen(page, FINANCE);
+      await signInAs(page, FINANCE);
       await page.goto('/student-management');
       await page.getByText('Search a student by their 10-digit mobile number.').waitFor();
       await checkScreen(page, 'student-management-empty');
@@ -116,7 +116,7 @@ describe('student management', () => {
   it('the student screen at 390 px', async () => {
     const { context, page } = await newPage(browser, PHONE);
     try {
-      await signInThroughScreen(page, FINANCE);
+      await signInAs(page, FINANCE);
       await page.goto(`/student-management?mobileNumber=${ANANYA}`);
       await page.getByText('Ananya Sharma').waitFor();
       await page.getByRole('list', { name: 'Orders' }).getByRole('listitem').first().waitFor();
@@ -133,7 +133,7 @@ describe('student management', () => {
   it('a content admin sees the page-permission message', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     try {
-      await signInThroughScreen(page, CONTENT_ADMIN);
+      await signInAs(page, CONTENT_ADMIN);
       await page.goto('/student-management');
       await page.getByText(fillMessage(MESSAGES.pagePermission, { pageName: 'Student Management' })).waitFor();
       await checkScreen(page, 'student-management-no-permission');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, newPage, shot as checkAndShoot, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, launchBrowser, loaded, newPage, shot as checkAndShoot, signInAs } from './browser';
 
 /**
  * Screenshots of every subject screen at desktop and phone widths, into .screenshots/ (gitignored),
@@ -11,7 +11,7 @@ const DEVELOPER = '9000000003';
 const UPLOADER = '9000000004';
 
 async function shot(page: Page, name: string, fullPage = true) {
-  await page.waitForLoadState('networkidle');
+  await loaded(page);
   await checkAndShoot(page, name, { fullPage });
 }
 
@@ -35,7 +35,7 @@ describe('subject screens at desktop and phone widths', () => {
     it(`content admin screens (${size})`, async () => {
       const { context, page, errors } = await newPage(browser, viewport);
       try {
-        await signInThroughScreen(page, ADMIN);
+        await signInAs(page, ADMIN);
         await page.goto('/subject-management?group=IN_PROGRESS');
         await page.getByRole('heading', { level: 1, name: 'Subject Management' }).waitFor();
         await page
@@ -69,7 +69,7 @@ describe('subject screens at desktop and phone widths', () => {
         await page.goto('/subject-review');
         await page.getByRole('heading', { level: 1, name: 'Subject Review' }).waitFor();
         await page.getByRole('heading', { name: 'Finished' }).waitFor();
-        await page.waitForLoadState('networkidle');
+        await loaded(page);
         await expectNoPageScroll(page);
         await shot(page, 'subject-review');
         await page
@@ -87,7 +87,7 @@ describe('subject screens at desktop and phone widths', () => {
     it(`content developer and uploader screens (${size})`, async () => {
       const { context, page, errors } = await newPage(browser, viewport);
       try {
-        await signInThroughScreen(page, DEVELOPER);
+        await signInAs(page, DEVELOPER);
         await page.goto(
           '/subject-management/subject-details/topics?subjectId=subj-organic-chemistry&unitId=subj-organic-chemistry-u1',
         );
@@ -111,7 +111,7 @@ describe('subject screens at desktop and phone widths', () => {
       }
       const uploader = await newPage(browser, viewport);
       try {
-        await signInThroughScreen(uploader.page, UPLOADER);
+        await signInAs(uploader.page, UPLOADER);
         await uploader.page.goto('/subject-management/subject-details?subjectId=subj-organic-chemistry');
         await uploader.page.getByTestId('edit-notice').waitFor();
         await shot(uploader.page, 'subject-details-uploader');

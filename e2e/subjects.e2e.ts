@@ -1,7 +1,7 @@
 import { MESSAGES, fillMessage } from '@lectern/contract';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkScreen, launchBrowser, newPage, signInThroughScreen } from './browser';
+import { checkScreen, launchBrowser, newPage, signInAs } from './browser';
 
 /**
  * Subject management end to end: a content admin creates a subject and assigns the demo content
@@ -26,7 +26,7 @@ interface Session {
 
 async function signedIn(browser: Browser, phone: string): Promise<Session> {
   const session = await newPage(browser);
-  await signInThroughScreen(session.page, phone);
+  await signInAs(session.page, phone);
   return session;
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, checkScreen, consoleUrl, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, checkScreen, consoleUrl, launchBrowser, newPage, shot, signInAs } from './browser';
 import { UPLOADS, generateClip, signIn, uploadAndRegister, waitFor, type ApiClient } from './processes';
 import { ALKANES, HYDROCARBONS, SUBJECT, tempDir, topicLink, writeVideo } from './upload-helpers';
 
@@ -91,7 +91,7 @@ describe('transcoding, playback and the demo-video browser', () => {
     ] as const) {
       const { context, page, errors } = await newPage(browser, viewport);
       try {
-        await signInThroughScreen(page, ADMIN);
+        await signInAs(page, ADMIN);
         await page.goto('/transcoding-manager?tab=finished');
         await expect.poll(() => page.getByRole('heading', { name: 'Transcoding Manager', level: 1 }).count()).toBe(1);
         await page.getByRole('row').filter({ hasText: CLIP }).waitFor();
@@ -117,7 +117,7 @@ describe('transcoding, playback and the demo-video browser', () => {
   it('re-submits the errored video from the manager; it fails again and stays on the errored tab', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     try {
-      await signInThroughScreen(page, ADMIN);
+      await signInAs(page, ADMIN);
       await page.goto('/transcoding-manager?tab=re-transcode');
       const row = page.getByRole('row').filter({ hasText: BROKEN });
       await row.waitFor();
@@ -147,7 +147,7 @@ describe('transcoding, playback and the demo-video browser', () => {
   it('plays the HLS output through hls.js in the file explorer preview', async () => {
     const { context, page, errors } = await newPage(browser, DESKTOP);
     try {
-      await signInThroughScreen(page, ADMIN);
+      await signInAs(page, ADMIN);
       await page.goto(topicLink(HYDROCARBONS, ALKANES));
       await page.getByRole('button', { name: `Play ${CLIP}` }).click();
       const video = page.getByLabel(`Preview of ${CLIP}`);
@@ -178,7 +178,7 @@ describe('transcoding, playback and the demo-video browser', () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const { context, page } = await newPage(browser, viewport);
       try {
-        await signInThroughScreen(page, CONTENT_ADMIN);
+        await signInAs(page, CONTENT_ADMIN);
         // the catalogue editor's last step: the preview videos shown on the storefront
         await page.goto(`/publisher/catalogueManager/createCatalogue?catalogueId=${CATALOGUE.id}`);
         for (let n = 0; n < 7; n++) await page.getByRole('button', { name: 'Next step' }).click();

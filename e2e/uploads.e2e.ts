@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, shot, signInAs } from './browser';
 import {
   ALKANES,
   ALKENES,
@@ -48,7 +48,7 @@ describe('uploads', () => {
 
   async function uploader(): Promise<Session> {
     const session = await newPage(browser);
-    await signInThroughScreen(session.page, UPLOADER);
+    await signInAs(session.page, UPLOADER);
     // leaving mid-upload asks first (beforeunload): the journeys that reload say yes
     session.page.on('dialog', (dialog) => void dialog.accept());
     return session;

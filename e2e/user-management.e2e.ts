@@ -1,7 +1,7 @@
 import { DEMO_STAFF, MESSAGES, PAGES, ROLE_LABELS, fillMessage, hasPermission, type Role } from '@lectern/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, shot, signInThroughScreen } from './browser';
+import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, shot, signInAs, signInThroughScreen } from './browser';
 import { settle } from './accessibility';
 
 const SUPER_ADMIN = DEMO_STAFF.find((staff) => staff.role === 'SUPER_ADMIN')?.phone ?? '9000000001';
@@ -69,7 +69,7 @@ describe('user management', () => {
     };
     const name = `${user.firstName} ${user.lastName}`;
     try {
-      await signInThroughScreen(admin.page, SUPER_ADMIN);
+      await signInAs(admin.page, SUPER_ADMIN);
       await openUserManagement(admin.page);
       await shot(admin.page, 'user-management');
       await createThroughDrawer(admin.page, user, 'user-management-drawer');
@@ -143,7 +143,7 @@ describe('user management', () => {
   it('works on a phone: the table scrolls sideways and the drawer fills the width', async () => {
     const { context, page, errors } = await newPage(browser, PHONE);
     try {
-      await signInThroughScreen(page, SUPER_ADMIN);
+      await signInAs(page, SUPER_ADMIN);
       await openUserManagement(page);
       const scroller = page.getByTestId('data-table-scroll');
       const widths = await scroller.evaluate((element) => ({

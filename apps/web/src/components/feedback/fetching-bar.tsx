@@ -11,7 +11,11 @@ export function FetchingBar() {
   const fetching = useIsFetching({ predicate: (query) => !query.meta?.background });
   if (fetching === 0) return null;
   return (
-    <Box aria-hidden sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.tooltip + 1 }}>
+    <Box
+      aria-hidden
+      data-testid="fetching-bar"
+      sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.tooltip + 1 }}
+    >
       <LinearProgress aria-label="Loading..." sx={{ height: 3 }} />
     </Box>
   );
