@@ -39,10 +39,20 @@ async function setup<K extends RouteKey = never>(
   return { ...api, ...view };
 }
 
+// Role queries compute styles for every element they consider: each looks only where its answer is
+// (the calendar, the page, the filter bar, an open list), not through the whole app and its navigation.
+const calendar = async () => within(await screen.findByRole('region', { name: 'Week calendar' }));
+const page = () => within(screen.getByRole('main'));
+const listbox = async () => within(await screen.findByRole('listbox'));
+
+/** Opens a class from the week calendar once it shows. */
+const kinematics = async () => (await calendar()).findByRole('button', { name: /^Kinematics ?, / });
+
 describe('/live-classes: the week calendar', () => {
   it('puts each class in its India day, at its time, and moves by week', async () => {
     const { user, find, router } = await setup();
-    const tuesday = await screen.findByRole('group', { name: 'Tuesday, 1 December 2026' });
+    const week = await calendar();
+    const tuesday = await week.findByRole('group', { name: 'Tuesday, 1 December 2026' });
     const block = await within(tuesday).findByRole('button', {
       // the visible text, then what it leaves out
       name: /^Kinematics ?, 10:00 AM · Meera Nair ?, to 11:00 AM, Scheduled$/,
@@ -50,20 +60,20 @@ describe('/live-classes: the week calendar', () => {
     // 8 AM is the calendar's top: 10 AM is two hours (2 x 56 px) down, an hour tall
     expect(block.style.top).toBe('112px');
     expect(block.style.height).toBe('54px');
-    const thursday = screen.getByRole('group', { name: 'Thursday, 3 December 2026' });
+    const thursday = week.getByRole('group', { name: 'Thursday, 3 December 2026' });
     expect(
       within(thursday).getByRole('button', {
         name: /^Organic basics ?, 6:00 PM · Arjun Pillai ?, to 7:30 PM, Scheduled, hidden from students$/,
       }),
     ).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Mon, 30 Nov to Sun, 6 Dec' })).toBeTruthy();
+    expect(page().getByRole('heading', { level: 2, name: 'Mon, 30 Nov to Sun, 6 Dec' })).toBeTruthy();
     // the week is asked of the server, in India days
     const query = find('GET /batch/live-schedule/all').at(-1)!.query;
     expect(query.get('from')).toBe('2026-11-29T18:30:00.000Z');
     expect(query.get('to')).toBe('2026-12-06T18:30:00.000Z');
 
-    await user.click(screen.getByRole('button', { name: 'Next week' }));
-    await screen.findByRole('heading', { level: 2, name: 'Mon, 7 Dec to Sun, 13 Dec' });
+    await user.click(page().getByRole('button', { name: 'Next week' }));
+    await page().findByRole('heading', { level: 2, name: 'Mon, 7 Dec to Sun, 13 Dec' });
     expect(router.state.location.search).toContain('week=2026-12-07');
   });
 
@@ -81,10 +91,13 @@ describe('/live-classes: the week calendar', () => {
 
   it('shows the list with filters in the URL', async () => {
     const { user, find, router } = await setup({}, '/live-classes?view=list');
-    await screen.findByRole('cell', { name: /^Organic basics/ });
-    expect(screen.getByRole('switch', { name: 'Show Organic basics to students' })).toHaveProperty('checked', false);
-    await user.click(screen.getByRole('combobox', { name: 'Teacher' }));
-    await user.click(await screen.findByRole('option', { name: 'Arjun Pillai' }));
+    const table = within(await screen.findByRole('table'));
+    await table.findByRole('cell', { name: /^Organic basics/ });
+    expect(table.getByRole('switch', { name: 'Show Organic basics to students' })).toHaveProperty('checked', false);
+    await user.click(
+      within(screen.getByRole('search', { name: 'Filter classes' })).getByRole('combobox', { name: 'Teacher' }),
+    );
+    await user.click((await listbox()).getByRole('option', { name: 'Arjun Pillai' }));
     await waitFor(() => expect(find('GET /batch/live-schedule/all').at(-1)?.query.get('teacherId')).toBe('u-arjun'));
     expect(router.state.location.search).toContain('teacher=u-arjun');
     // the list is not one week
@@ -106,7 +119,7 @@ describe('/live-classes: the week calendar', () => {
 
   it('an instructor reads their own classes: no scheduling', async () => {
     const { find } = await setup({}, WEEK, ['INSTRUCTOR']);
-    await screen.findByRole('button', { name: /^Kinematics ?, / });
+    await kinematics();
     expect(screen.queryByRole('button', { name: 'Schedule class' })).toBeNull();
     expect(find('GET /batch/live-schedule/all')).toHaveLength(0);
   });
@@ -115,8 +128,8 @@ describe('/live-classes: the week calendar', () => {
 describe('/live-classes: the drawer', () => {
   async function openDrawer<K extends RouteKey = never>(handlers: MockHandlers<K> = {}) {
     const setupResult = await setup(handlers);
-    await screen.findByRole('button', { name: /^Kinematics ?, / });
-    await setupResult.user.click(screen.getByRole('button', { name: 'Schedule class' }));
+    await kinematics();
+    await setupResult.user.click(page().getByRole('button', { name: 'Schedule class' }));
     const drawer = await screen.findByRole('dialog', { name: 'Schedule a live class' });
     return { ...setupResult, drawer };
   }
@@ -135,11 +148,12 @@ describe('/live-classes: the drawer', () => {
     const { user, drawer } = await openDrawer();
     expect(within(drawer).queryByRole('textbox', { name: /Meeting link/ })).toBeNull();
     await user.click(within(drawer).getByRole('combobox', { name: /Meeting account/ }));
-    await user.click(await screen.findByRole('option', { name: 'Staff link (Meeting link)' }));
+    await user.click((await listbox()).getByRole('option', { name: 'Staff link (Meeting link)' }));
     const link = await within(drawer).findByRole('textbox', { name: /Meeting link/ });
     await user.click(within(drawer).getByRole('button', { name: 'Schedule' }));
     await within(drawer).findByText(fillMessage(LIVE_CLASS_MESSAGES.linkNeeded, { accountName: 'Staff link' }));
-    await user.type(link, 'not a link');
+    await user.click(link);
+    await user.paste('not a link');
     await user.click(within(drawer).getByRole('button', { name: 'Schedule' }));
     await within(drawer).findByText('must be a web address starting https://');
   });
@@ -153,15 +167,16 @@ describe('/live-classes: the drawer', () => {
         },
       }),
     });
-    await user.type(within(drawer).getByRole('textbox', { name: /Title/ }), 'Vectors');
+    await user.click(within(drawer).getByLabelText(/Title/));
+    await user.paste('Vectors');
     await user.click(within(drawer).getByRole('combobox', { name: /Batches/ }));
-    await user.click(await screen.findByRole('option', { name: 'JEE 2027 A · Kochi (JEE27A)' }));
+    await user.click((await listbox()).getByRole('option', { name: 'JEE 2027 A · Kochi (JEE27A)' }));
     await user.click(within(drawer).getByRole('combobox', { name: /Subject/ }));
-    await user.click(await screen.findByRole('option', { name: 'Physics' }));
+    await user.click((await listbox()).getByRole('option', { name: 'Physics' }));
     await user.click(within(drawer).getByRole('combobox', { name: /Teacher/ }));
-    await user.click(await screen.findByRole('option', { name: 'Meera Nair' }));
+    await user.click((await listbox()).getByRole('option', { name: 'Meera Nair' }));
     await user.click(within(drawer).getByRole('combobox', { name: /Meeting account/ }));
-    await user.click(await screen.findByRole('option', { name: 'Lectern Meet (Jitsi Meet)' }));
+    await user.click((await listbox()).getByRole('option', { name: 'Lectern Meet (Jitsi Meet)' }));
     fireEvent.change(within(drawer).getByLabelText(/^Day/), { target: { value: '2026-12-01' } });
     fireEvent.change(within(drawer).getByLabelText(/^Start time/), { target: { value: '10:30' } });
 
@@ -203,12 +218,14 @@ describe('/live-classes: a stale version', () => {
         return { status: 409, body: { error: true, message: stale, errorCode: 'STALE_VERSION' } };
       },
     });
-    await user.click(await screen.findByRole('button', { name: /^Kinematics ?, / }));
-    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(await kinematics());
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Kinematics' })).getByRole('button', { name: 'Edit' }),
+    );
     const drawer = within(await screen.findByRole('dialog', { name: 'Edit Kinematics' }));
-    const title = drawer.getByRole<HTMLInputElement>('textbox', { name: /Title/ });
+    const title = drawer.getByLabelText<HTMLInputElement>(/Title/);
     await user.clear(title);
-    await user.type(title, 'Kinematics revision');
+    await user.paste('Kinematics revision');
     await user.click(drawer.getByRole('button', { name: 'Save changes' }));
     expect(await drawer.findByText(stale)).toBeTruthy();
     expect(await drawer.findByText(/Changed on the server: Duration\./)).toBeTruthy();
@@ -259,7 +276,7 @@ describe('/live-classes: a class and its recording', () => {
         },
       },
     });
-    await user.click(await screen.findByRole('button', { name: /^Kinematics ?, / }));
+    await user.click(await kinematics());
     const details = await screen.findByRole('dialog', { name: 'Kinematics' });
     await user.click(within(details).getByRole('button', { name: 'Attach recording' }));
     const dialog = await screen.findByRole('dialog', { name: 'Attach a recording to Kinematics' });
