@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import dayjs from 'dayjs';
 import type { JobCounts, JobList, Recording, Role, TranscodeJobRow, transcodingContract } from '@lectern/contract';
 import { mockApi, type MockResponse, type MockHandlers, type RouteKey } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
+import { RUNNING_REFRESH_MS } from '../tabs';
 
 const COUNTS: JobCounts = {
   toBeTranscoded: 2,
@@ -148,6 +149,11 @@ async function setup<K extends RouteKey = never>(
   return { ...api, ...view };
 }
 
+// Role queries compute styles for every element they consider: each looks only where its answer is
+// (the page, the selection's toolbar, the filter bar, an open list), not through the whole app.
+const main = () => within(screen.getByRole('main'));
+const selected = () => within(screen.getByRole('toolbar', { name: 'Selected rows' }));
+
 function row(text: string): HTMLElement {
   const tr = screen.getByText(text).closest('tr');
   if (!tr) throw new Error(`no row for ${text}`);
@@ -219,8 +225,8 @@ describe('Transcoding Manager', () => {
     await user.click(within(row('intro-to-optics.mp4')).getByRole('checkbox', { name: 'Select row' }));
     await user.click(within(row('thin-lenses.mp4')).getByRole('checkbox', { name: 'Select row' }));
     expect(screen.getByText(/selected$/).textContent).toBe('2 selected');
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Submit to default queue' }).disabled).toBe(false);
-    await user.click(screen.getByRole('button', { name: 'Submit to reserved queue' }));
+    expect(selected().getByRole<HTMLButtonElement>('button', { name: 'Submit to default queue' }).disabled).toBe(false);
+    await user.click(selected().getByRole('button', { name: 'Submit to reserved queue' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Submit 2 videos to the reserved queue?' });
     expect(find('POST /transcoding/jobs/submit')).toHaveLength(0);
@@ -285,7 +291,7 @@ describe('Transcoding Manager', () => {
     ]);
 
     await user.click(within(row('polarisation.mp4')).getByRole('checkbox', { name: 'Select row' }));
-    await user.click(screen.getByRole('button', { name: 'Cancel jobs' }));
+    await user.click(selected().getByRole('button', { name: 'Cancel jobs' }));
     let dialog = await screen.findByRole('dialog', { name: 'Cancel 1 job?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel jobs' }));
     expect(await alertWith('Job j-run-2 has already finished.')).not.toBeNull();
@@ -299,6 +305,9 @@ describe('Transcoding Manager', () => {
   });
 
   it('reads the running list again every 2 seconds, so progress moves on its own', async () => {
+    // the refresh is an interval: the test moves time past it rather than waiting for it (only
+    // intervals are faked, and time moves only when the test says, so no other refresh comes early)
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     let completion = 42;
     await setup(
       {
@@ -314,7 +323,8 @@ describe('Transcoding Manager', () => {
     const progress = () =>
       within(row('wave-optics.mp4')).getByRole('progressbar', { name: 'Completion of wave-optics.mp4' });
     expect(progress().getAttribute('aria-valuenow')).toBe('42');
-    await waitFor(() => expect(progress().getAttribute('aria-valuenow')).toBe('64'), { timeout: 4000 });
+    await act(() => vi.advanceTimersByTimeAsync(RUNNING_REFRESH_MS));
+    await waitFor(() => expect(progress().getAttribute('aria-valuenow')).toBe('64'));
     expect(progress().parentElement?.textContent).toContain('64%');
   });
 
@@ -350,7 +360,7 @@ describe('Transcoding Manager', () => {
     expect(screen.getByTestId('job-list-shown').textContent).toBe('Showing 2 of 3');
     expect(screen.getByTestId('data-table-count').textContent).toContain('3 records found');
 
-    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await user.click(main().getByRole('button', { name: 'Load more' }));
     await within(table).findByText('finished-3.mp4');
     // appended below the rows already shown
     expect(
@@ -408,7 +418,7 @@ describe('Transcoding Manager', () => {
     expect(within(row('broken-audio.mkv')).getByRole('button', { name: 'Copy id j-err' })).toBeTruthy();
 
     await user.click(within(row('broken-audio.mkv')).getByRole('checkbox', { name: 'Select row' }));
-    await user.click(screen.getByRole('button', { name: 'Submit to default queue' }));
+    await user.click(selected().getByRole('button', { name: 'Submit to default queue' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Submit 1 video to the default queue?' })).getByRole('button', {
         name: 'Submit',
@@ -429,16 +439,20 @@ describe('Transcoding Manager', () => {
     // the manager starts in the environment the server records its jobs under
     expect(find(`GET ${JOBS}/submitted`)[0]?.query.get('environment')).toBe('development');
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search by file name' }), 'optics{Enter}');
+    await user.click(main().getByRole('searchbox', { name: 'Search by file name' }));
+    await user.paste('optics');
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(find(`GET ${JOBS}/submitted`).at(-1)?.query.get('search')).toBe('optics'));
 
-    await user.click(screen.getByRole('button', { name: /Filter/ }));
-    await user.click(await screen.findByRole('menuitemradio', { name: 'Reserved' }));
+    await user.click(
+      within(screen.getByRole('search', { name: 'Filter jobs' })).getByRole('button', { name: /Filter/ }),
+    );
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitemradio', { name: 'Reserved' }));
     await waitFor(() => expect(find(`GET ${JOBS}/submitted`).at(-1)?.query.get('queue')).toBe('reserved'));
     await user.keyboard('{Escape}');
 
-    await user.click(screen.getByRole('combobox', { name: /^Environment/ }));
-    await user.click(await screen.findByRole('option', { name: 'staging' }));
+    await user.click(main().getByRole('combobox', { name: /^Environment/ }));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'staging' }));
     await waitFor(() => expect(find(`GET ${JOBS}/submitted`).at(-1)?.query.get('environment')).toBe('staging'));
     expect(find('GET /transcoding/counts').at(-1)?.query.get('environment')).toBe('staging');
     const params = new URLSearchParams(router.state.location.search);
