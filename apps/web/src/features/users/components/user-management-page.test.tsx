@@ -69,6 +69,10 @@ function helpOf(input: HTMLElement): string | null | undefined {
   return document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
 }
 
+// Role queries compute styles for every element they consider: each looks only where its answer is
+// (the page, a row, an open list), not through the whole app and its navigation.
+const main = () => within(screen.getByRole('main'));
+
 function drawer() {
   return screen.getByRole('dialog', { name: /Add user|Edit / });
 }
@@ -106,37 +110,43 @@ describe('User Management', () => {
       'Finance',
     ]);
     expect(kavya.getByRole<HTMLInputElement>('switch', { name: 'Active: Kavya Menon' }).checked).toBe(true);
-    expect(screen.getByRole<HTMLInputElement>('switch', { name: 'Active: Rohan Iyer' }).checked).toBe(false);
+    expect(
+      within(row('Rohan Iyer')).getByRole<HTMLInputElement>('switch', { name: 'Active: Rohan Iyer' }).checked,
+    ).toBe(false);
     // nobody switches themselves off
-    expect(screen.getByRole<HTMLInputElement>('switch', { name: 'Active: Asha Verma' }).disabled).toBe(true);
+    expect(
+      within(row('Asha Verma')).getByRole<HTMLInputElement>('switch', { name: 'Active: Asha Verma' }).disabled,
+    ).toBe(true);
   });
 
   it('filters by role, and keeps the filter in the URL', async () => {
     const { user, router } = await setup();
-    await user.click(screen.getByRole('combobox', { name: 'Filter by role' }));
-    await user.click(await screen.findByRole('option', { name: 'Finance' }));
-    await user.click(screen.getByRole('option', { name: 'Instructor' }));
+    await user.click(main().getByRole('combobox', { name: 'Filter by role' }));
+    const roles = within(await screen.findByRole('listbox'));
+    await user.click(roles.getByRole('option', { name: 'Finance' }));
+    await user.click(roles.getByRole('option', { name: 'Instructor' }));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(names()).toEqual(['Kavya Menon', 'Meera Nair']));
     expect(new URLSearchParams(router.state.location.search).get('users.roles')).toBe('FINANCE,INSTRUCTOR');
 
-    await user.click(screen.getByRole('button', { name: 'Clear filter' }));
+    await user.click(main().getByRole('button', { name: 'Clear filter' }));
     await waitFor(() => expect(names()).toHaveLength(4));
   });
 
   it('searches by name, mobile number and e-mail', async () => {
     const { user } = await setup();
-    const search = screen.getByRole('searchbox', { name: 'Search Staff users' });
-    await user.type(search, 'menon');
+    const search = main().getByRole('searchbox', { name: 'Search Staff users' });
+    await user.click(search);
+    await user.paste('menon');
     await waitFor(() => expect(names()).toEqual(['Kavya Menon']));
     await user.clear(search);
-    await user.type(search, '9876500004');
+    await user.paste('9876500004');
     await waitFor(() => expect(names()).toEqual(['Meera Nair']));
     await user.clear(search);
-    await user.type(search, 'rohan.iyer@');
+    await user.paste('rohan.iyer@');
     await waitFor(() => expect(names()).toEqual(['Rohan Iyer']));
     await user.clear(search);
-    await user.type(search, 'nobody');
+    await user.paste('nobody');
     await waitFor(() => expect(names()).toEqual(['No users match your search.']));
   });
 
@@ -150,14 +160,18 @@ describe('User Management', () => {
       },
       'GET /users/user/internal/all': () => page(users),
     });
-    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    await user.click(main().getByRole('button', { name: 'Add user' }));
     const form = within(drawer());
-    await user.type(form.getByRole('textbox', { name: 'First name' }), 'Divya');
-    await user.type(form.getByRole('textbox', { name: 'Last name' }), 'Pillai');
-    await user.type(form.getByRole('textbox', { name: 'E-mail' }), 'divya.pillai@lectern.test');
-    await user.type(form.getByRole('textbox', { name: 'Mobile number' }), '9123456780');
-    await user.click(form.getByRole('checkbox', { name: 'Content Developer' }));
-    await user.click(form.getByRole('checkbox', { name: 'Finance' }));
+    await user.click(form.getByLabelText(/^First name/));
+    await user.paste('Divya');
+    await user.click(form.getByLabelText(/^Last name/));
+    await user.paste('Pillai');
+    await user.click(form.getByLabelText(/^E-mail/));
+    await user.paste('divya.pillai@lectern.test');
+    await user.click(form.getByLabelText(/^Mobile number/));
+    await user.paste('9123456780');
+    await user.click(form.getByLabelText('Content Developer'));
+    await user.click(form.getByLabelText('Finance'));
     await waitFor(() => expect(find('GET /users/user/validate/9123456780')).toHaveLength(1));
     await user.click(form.getByRole('button', { name: 'Create user' }));
 
@@ -183,7 +197,7 @@ describe('User Management', () => {
         body: { data: { mobileNumber: '9876500002', valid: true, exists: true, userId: 'u-2' } },
       },
     });
-    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    await user.click(main().getByRole('button', { name: 'Add user' }));
     const form = within(drawer());
     const phone = form.getByRole('textbox', { name: 'Mobile number' });
     await user.type(phone, '98765');
@@ -200,9 +214,11 @@ describe('User Management', () => {
 
     // editing that same user, the number is their own and is fine
     await user.keyboard('{Escape}');
-    await user.click(await screen.findByRole('button', { name: 'Discard' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', { name: 'Discard' }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add user' })).toBeNull());
-    await user.click(await screen.findByRole('button', { name: 'Edit Kavya Menon' }));
+    await user.click(await within(row('Kavya Menon')).findByRole('button', { name: 'Edit Kavya Menon' }));
     const edit = within(await screen.findByRole('dialog', { name: 'Edit Kavya Menon' }));
     const own = edit.getByRole('textbox', { name: 'Mobile number' });
     await user.click(own);
@@ -223,17 +239,20 @@ describe('User Management', () => {
 
   it('needs at least one role', async () => {
     const { user, find } = await setup();
-    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    await user.click(main().getByRole('button', { name: 'Add user' }));
     const form = within(drawer());
-    await user.type(form.getByRole('textbox', { name: 'First name' }), 'Divya');
-    await user.type(form.getByRole('textbox', { name: 'E-mail' }), 'divya@lectern.test');
-    await user.type(form.getByRole('textbox', { name: 'Mobile number' }), '9123456780');
+    await user.click(form.getByLabelText(/^First name/));
+    await user.paste('Divya');
+    await user.click(form.getByLabelText(/^E-mail/));
+    await user.paste('divya@lectern.test');
+    await user.click(form.getByLabelText(/^Mobile number/));
+    await user.paste('9123456780');
     await user.click(form.getByRole('button', { name: 'Create user' }));
     // shown in the error colour under the role boxes
     expect((await form.findByText('Choose at least one role.')).classList.contains('Mui-error')).toBe(true);
     expect(find('POST /users/user')).toHaveLength(0);
 
-    await user.click(form.getByRole('checkbox', { name: 'Instructor' }));
+    await user.click(form.getByLabelText('Instructor'));
     await waitFor(() => expect(form.queryByText('Choose at least one role.')).toBeNull());
   });
 
@@ -243,15 +262,17 @@ describe('User Management', () => {
         body: { data: { ...USERS[1]!, active: false, version: 4 }, message: "User 'Kavya Menon' was updated." },
       },
     });
-    await user.click(screen.getByRole('switch', { name: 'Active: Kavya Menon' }));
+    await user.click(within(row('Kavya Menon')).getByRole('switch', { name: 'Active: Kavya Menon' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate Kavya Menon?' });
     expect(dialog.textContent).toContain('Kavya Menon will be signed out at once');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Deactivate Kavya Menon?' })).toBeNull());
     expect(find('PUT /users/user')).toHaveLength(0);
-    expect(screen.getByRole<HTMLInputElement>('switch', { name: 'Active: Kavya Menon' }).checked).toBe(true);
+    expect(
+      within(row('Kavya Menon')).getByRole<HTMLInputElement>('switch', { name: 'Active: Kavya Menon' }).checked,
+    ).toBe(true);
 
-    await user.click(screen.getByRole('switch', { name: 'Active: Kavya Menon' }));
+    await user.click(within(row('Kavya Menon')).getByRole('switch', { name: 'Active: Kavya Menon' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Deactivate Kavya Menon?' })).getByRole('button', {
         name: 'Deactivate',
@@ -274,7 +295,7 @@ describe('User Management', () => {
     const { user, find } = await setup({
       'PUT /users/user': { body: { data: { ...USERS[2]!, active: true, version: 4 }, message: 'ok' } },
     });
-    await user.click(screen.getByRole('switch', { name: 'Active: Rohan Iyer' }));
+    await user.click(within(row('Rohan Iyer')).getByRole('switch', { name: 'Active: Rohan Iyer' }));
     await waitFor(() => expect(find('PUT /users/user')).toHaveLength(1));
     expect(screen.queryByRole('dialog', { name: /Deactivate/ })).toBeNull();
     expect(find('PUT /users/user')[0]?.body).toMatchObject({ userId: 'u-3', active: true });
@@ -285,13 +306,13 @@ describe('User Management', () => {
     const { user, find } = await setup({
       'PUT /users/user': { status: 409, body: { error: true, message: stale, errorCode: 'STALE_VERSION' } },
     });
-    await user.click(screen.getByRole('button', { name: 'Edit Kavya Menon' }));
+    await user.click(within(row('Kavya Menon')).getByRole('button', { name: 'Edit Kavya Menon' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Kavya Menon' });
     const form = within(dialog);
-    const first = form.getByRole<HTMLInputElement>('textbox', { name: 'First name' });
+    const first = form.getByLabelText<HTMLInputElement>(/^First name/);
     await user.clear(first);
-    await user.type(first, 'Kavyashree');
-    await user.click(form.getByRole('checkbox', { name: 'Instructor' }));
+    await user.paste('Kavyashree');
+    await user.click(form.getByLabelText('Instructor'));
     await user.click(form.getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(find('PUT /users/user')).toHaveLength(1));
@@ -312,7 +333,7 @@ describe('User Management', () => {
     const { user, find } = await setup({
       'PUT /users/user': { body: { data: { ...USERS[3]!, active: false, version: 4 }, message: 'ok' } },
     });
-    await user.click(screen.getByRole('button', { name: 'Edit Meera Nair' }));
+    await user.click(within(row('Meera Nair')).getByRole('button', { name: 'Edit Meera Nair' }));
     const form = within(await screen.findByRole('dialog', { name: 'Edit Meera Nair' }));
     const active = form.getByRole<HTMLInputElement>('switch', { name: 'Active' });
     await user.click(active);
