@@ -34,16 +34,29 @@ function titles(): string[] {
     .filter((text) => text !== '');
 }
 
+// Role queries compute styles for every element they consider: each looks only where its answer is
+// (a row, the page, the filter bar, an open list), not through the whole app and its navigation.
+const main = () => within(screen.getByRole('main'));
+
+/** The row whose first cell (the title) is `title`. */
 function row(title: string): HTMLElement {
-  const tr = screen.getByRole('button', { name: title }).closest('tr');
-  if (!tr) throw new Error(`no row for ${title}`);
+  const tr = Array.from(document.querySelectorAll('tbody tr')).find(
+    (candidate) => candidate.querySelector('td')?.textContent === title,
+  );
+  if (!(tr instanceof HTMLElement)) throw new Error(`no row for ${title}`);
   return tr;
+}
+
+/** The row of `title` once the list shows it. */
+async function rowOnceShown(title: string): Promise<HTMLElement> {
+  await waitFor(() => row(title));
+  return row(title);
 }
 
 describe('/student-updates/{updateType}: the list', () => {
   it("shows the type's updates with their status, audience, publish time and author", async () => {
     await setup();
-    await screen.findByRole('button', { name: 'Diwali holidays' });
+    await main().findByRole('button', { name: 'Diwali holidays' });
     expect(titles()).toEqual(['Diwali holidays', 'Mock test on Sunday', 'New app version', 'Old news']);
     expect(screen.getByTestId('type-hint').textContent).toBe(
       'News for students: holidays, new courses, changes to the app.',
@@ -112,15 +125,15 @@ describe('/student-updates/{updateType}: the list', () => {
 
   it('filters by state, asked of the server and kept in the URL', async () => {
     const { user, router, find } = await setup();
-    await screen.findByRole('button', { name: 'Diwali holidays' });
-    await user.click(screen.getByRole('combobox', { name: 'Status' }));
-    await user.click(await screen.findByRole('option', { name: 'Scheduled' }));
+    await main().findByRole('button', { name: 'Diwali holidays' });
+    await user.click(within(screen.getByRole('search')).getByRole('combobox', { name: 'Status' }));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Scheduled' }));
     await waitFor(() => expect(titles()).toEqual(['Mock test on Sunday']));
     expect(find('GET /notifications/notifications/getupdates/announcements').at(-1)?.query.get('state')).toBe(
       'SCHEDULED',
     );
     expect(router.state.location.search).toContain('updates.state=SCHEDULED');
-    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await user.click(within(screen.getByRole('search')).getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(titles()).toHaveLength(4));
   });
 
@@ -136,7 +149,7 @@ describe('/student-updates/{updateType}: the list', () => {
     });
     const alert = await screen.findByText('The database is down.');
     await user.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Retry' }));
-    await screen.findByRole('button', { name: 'Diwali holidays' });
+    await main().findByRole('button', { name: 'Diwali holidays' });
   });
 
   it('withdraws a scheduled update after confirmation: it becomes a draft again', async () => {
@@ -150,7 +163,9 @@ describe('/student-updates/{updateType}: the list', () => {
         return { body: { data: { ...MOCK_TEST, state: 'DRAFT', publishAt: null, version: 4 }, message: undefined } };
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Withdraw Mock test on Sunday' }));
+    await user.click(
+      within(await rowOnceShown('Mock test on Sunday')).getByRole('button', { name: 'Withdraw Mock test on Sunday' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: "Withdraw 'Mock test on Sunday'?" });
     expect(dialog.textContent).toContain(
       "'Mock test on Sunday' will not be published on Tue, 1 Dec, 10:00 AM: it becomes a draft again",
@@ -158,7 +173,10 @@ describe('/student-updates/{updateType}: the list', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(find('PUT /notifications/notifications/changeupdate')).toHaveLength(0);
 
-    await user.click(await screen.findByRole('button', { name: 'Withdraw Mock test on Sunday' }));
+    // the row is hidden from assistive technology until the dialog has gone
+    await user.click(
+      await within(row('Mock test on Sunday')).findByRole('button', { name: 'Withdraw Mock test on Sunday' }),
+    );
     await user.click(
       within(await screen.findByRole('dialog', { name: "Withdraw 'Mock test on Sunday'?" })).getByRole('button', {
         name: 'Withdraw',
@@ -178,7 +196,9 @@ describe('/student-updates/{updateType}: the list', () => {
         body: { error: true, message: 'Someone else changed this student update while you were working on it.' },
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Withdraw New app version' }));
+    await user.click(
+      within(await rowOnceShown('New app version')).getByRole('button', { name: 'Withdraw New app version' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: "Withdraw 'New app version'?" });
     expect(dialog.textContent).toContain("Students will no longer see 'New app version'.");
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
@@ -198,7 +218,7 @@ describe('/student-updates/{updateType}: the list', () => {
         return { body: { data: { updateId: request.query.get('updateId') ?? '' } } };
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Delete Old news' }));
+    await user.click(within(await rowOnceShown('Old news')).getByRole('button', { name: 'Delete Old news' }));
     const dialog = await screen.findByRole('dialog', { name: "Delete 'Old news'?" });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await screen.findByText("'Old news' was deleted.");
