@@ -123,7 +123,9 @@ export default defineConfig({
             ? configDefaults.exclude
             : [...configDefaults.exclude, '**/transcoding-scale.e2e.ts', '**/student-updates-scale.e2e.ts'],
           environment: 'node',
-          // two files at a time, each worker on its own console (global-setup.ts, browser.ts consoleUrl)
+          // three files at a time, each worker on its own console (global-setup.ts, browser.ts consoleUrl):
+          // a journey waits on its browser and its console more than it computes
+          maxWorkers: 3,
           globalSetup: ['./global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -159,6 +159,7 @@ describe('motion and live regions', () => {
       const sampled: Awaited<ReturnType<typeof running>> = [];
       for (let sample = 0; sample < 5; sample++) {
         sampled.push(...(await running(page)));
+        // wait justified: motion is sampled over the drawer's opening, 40 ms apart
         await page.waitForTimeout(40);
       }
       await page.getByRole('dialog', { name: 'Create Subject' }).waitFor();
@@ -173,6 +174,7 @@ describe('motion and live regions', () => {
       const sliding: Awaited<ReturnType<typeof running>> = [];
       for (let sample = 0; sample < 8; sample++) {
         sliding.push(...(await running(page)));
+        // wait justified: motion is sampled over the drawer's slide, 25 ms apart
         await page.waitForTimeout(25);
       }
       expect(sliding.some((animation) => animation.name.includes('transform') && animation.ms > 100)).toBe(true);

@@ -27,7 +27,7 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * The console of this worker: journeys run in two workers, each against its own console (global-setup),
+ * The console of this worker: journeys run in three workers, each against its own console (global-setup),
  * so one file's writes never meet another's running at the same time.
  */
 export function consoleUrl(): string {

@@ -8,6 +8,8 @@ import { DEMO_STAFF, MESSAGES } from '@lectern/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, launchBrowser, newPage, shot, signInAs } from './browser';
+import { dragByKeys } from './keyboard';
+import { settle } from './accessibility';
 
 const CONTENT_ADMIN = DEMO_STAFF.find((staff) => staff.role === 'CONTENT_ADMIN')?.phone ?? '9000000002';
 
@@ -24,14 +26,6 @@ async function openCategories(page: Page): Promise<void> {
   await page.goto('/publisher/categories');
   await page.getByRole('heading', { level: 1, name: 'Publisher - Categories' }).waitFor();
   await table(page).getByText('Engineering Entrance', { exact: true }).waitFor();
-}
-
-/** dnd-kit measures after lifting and moves after each arrow: a beat per key, as a person would. */
-async function press(page: Page, keys: string[]): Promise<void> {
-  for (const key of keys) {
-    await page.keyboard.press(key);
-    await page.waitForTimeout(250);
-  }
 }
 
 describe('categories', () => {
@@ -68,10 +62,10 @@ describe('categories', () => {
     const x = from.x + from.width / 2;
     await page.mouse.move(x, from.y + from.height / 2);
     await page.mouse.down();
-    // past the 4 px activation distance first, then onto the first row in steps, and a beat to settle
+    // past the 4 px activation distance first, then onto the first row in steps, and the rows slid aside
     await page.mouse.move(x, from.y + from.height / 2 - 10, { steps: 3 });
     await page.mouse.move(x, to.y + to.height / 2 - 4, { steps: 12 });
-    await page.waitForTimeout(100);
+    await settle(page);
     await page.mouse.up();
     await expect
       .poll(() => rowNames(page))
@@ -90,7 +84,7 @@ describe('categories', () => {
 
   it('reorders from the keyboard, and the order survives a reload', async () => {
     await table(page).getByRole('button', { name: 'Drag to reorder' }).nth(4).focus();
-    await press(page, ['Space', 'ArrowUp', 'ArrowUp', 'Space']);
+    await dragByKeys(page, ['Space', 'ArrowUp', 'ArrowUp', 'Space']);
     const expected = ['Medical Entrance', 'Engineering Entrance', 'Management', 'Civil Services', 'School Boards'];
     await expect.poll(() => rowNames(page)).toEqual(expected);
     await page.reload();
@@ -120,7 +114,7 @@ describe('categories', () => {
         .fill(name);
     }
     await drawer.getByRole('button', { name: 'Drag to reorder SBI PO' }).focus();
-    await press(page, ['Space', 'ArrowUp', 'Space']);
+    await dragByKeys(page, ['Space', 'ArrowUp', 'Space']);
     await expect
       .poll(() =>
         drawer

@@ -7,7 +7,7 @@ import { startConsole, stopConsole } from './start-console';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** one console per worker (journeys run two at a time, each worker on its own console and data) */
+    /** one console per worker (journeys run three at a time, each worker on its own console and data) */
     baseUrls: string[];
     /** a stopped console's data directory holding the demo seed: copy it to start a console without seeding */
     seededDataDir: string;
@@ -15,9 +15,6 @@ declare module 'vitest' {
     checkedDir: string;
   }
 }
-
-/** One console per worker: journeys in two workers never see each other's writes. */
-const CONSOLES = 2;
 
 /**
  * Seeds the demo data once (npm test builds the console first), keeps that data directory stopped
@@ -29,9 +26,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // the demo seed of a fresh data directory takes minutes when the machine is busy
   const seeding = await startConsole(seeded, { timeoutMs: 600_000 });
   await stopConsole(seeding.child);
+  // one console per worker: journeys in different workers never see each other's writes
+  const consoles = project.config.maxWorkers;
   const children: ChildProcess[] = [];
   const baseUrls: string[] = [];
-  for (let i = 0; i < CONSOLES; i++) {
+  for (let i = 0; i < consoles; i++) {
     const dataDir = path.join(scratch, `console-${i + 1}`);
     fs.cpSync(seeded, dataDir, { recursive: true });
     const started = await startConsole(dataDir, { timeoutMs: 120_000 });

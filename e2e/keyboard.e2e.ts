@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, checkScreen, consoleUrl, launchBrowser, newPage, readDemoCode } from './browser';
-import { expectEscapeReturnsFocus, expectFocusTrapped, isFocused, tab, tabTo } from './keyboard';
+import { dragByKeys, expectEscapeReturnsFocus, expectFocusTrapped, isFocused, tab, tabTo } from './keyboard';
 import { signIn } from './processes';
 
 /**
@@ -127,10 +127,7 @@ describe('a whole task from the keyboard', () => {
         .filter({ hasText: 'Resonance' })
         .getByRole('button', { name: 'Drag to reorder' });
       await tabTo(page, handle);
-      for (const key of ['Space', 'ArrowUp', 'Space']) {
-        await page.keyboard.press(key);
-        await page.waitForTimeout(250);
-      }
+      await dragByKeys(page, ['Space', 'ArrowUp', 'Space']);
       await expect.poll(() => unitOrder(page)).toEqual(['Resonance', 'Waves']);
 
       // the confirmation dialog keeps the focus in, closes on Escape and gives the focus back

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { settle } from './accessibility';
 
 /**
@@ -107,4 +108,25 @@ export async function expectEscapeReturnsFocus(page: Page, layer: Locator, opene
   }
   const state = await focusState(page);
   if (state.problem) throw new Error(`After Escape, focus on ${state.what}: ${state.problem}`);
+}
+
+/** The text of dnd-kit's live regions, where it announces each step of a drag (lifted, over, dropped). */
+async function dragAnnouncement(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('[id^="DndLiveRegion"]')].map((region) => region.textContent ?? '').join(' | '),
+  );
+}
+
+/**
+ * Drags the focused handle from the keyboard (Space lifts, arrows move, Space drops), each key once
+ * the last is answered: dnd-kit announces every step in its live region, and the rows have slid into
+ * place (settle) before the next key, as a person waits to see the row move.
+ */
+export async function dragByKeys(page: Page, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    const before = await dragAnnouncement(page);
+    await page.keyboard.press(key);
+    await expect.poll(() => dragAnnouncement(page), { message: `dnd-kit announces what ${key} did` }).not.toBe(before);
+    await settle(page);
+  }
 }

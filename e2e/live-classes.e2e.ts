@@ -100,7 +100,10 @@ describe('live classes', () => {
         const end = clock(/ to (\d{1,2}:\d{2} (?:AM|PM))\.$/.exec(text)![1]!);
         await drawer.getByLabel(/^Start time/).fill(end);
         start = Date.parse(`${day}T${end}:00+05:30`);
-        await page.waitForTimeout(300);
+        // the check runs again for the new time: the warning names another class, or goes
+        await expect
+          .poll(async () => ((await warning.isVisible().catch(() => false)) ? await warning.textContent() : null))
+          .not.toBe(text);
       }
       await expect.poll(() => warning.isVisible()).toBe(false);
       startMs = start;

@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, launchBrowser, newPage, shot, signInAs } from './browser';
+import { dragByKeys } from './keyboard';
 
 const ANY_STAFF = '9000000005';
 
@@ -70,11 +71,12 @@ describe('the shared pieces in the gallery', () => {
       const last = big.getByText('Student 10000', { exact: true });
       expect(await last.count()).toBe(0);
       // rows are measured as they appear, so the end may move: scroll until the last row is there
-      for (let attempt = 0; attempt < 10 && (await last.count()) === 0; attempt++) {
-        await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
-        await page.waitForTimeout(150);
-      }
-      await last.waitFor();
+      await expect
+        .poll(async () => {
+          await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+          return last.count();
+        })
+        .toBeGreaterThan(0);
       expect(await last.isVisible()).toBe(true);
       expect(await big.getByText('Student 00001', { exact: true }).count()).toBe(0);
       expect(await big.locator('tbody tr').count()).toBeLessThan(100);
@@ -118,11 +120,7 @@ describe('the shared pieces in the gallery', () => {
       await table.scrollIntoViewIfNeeded();
       const before = await chapterOrder(table);
       await table.getByRole('button', { name: 'Drag to reorder' }).first().focus();
-      await page.keyboard.press('Space');
-      await page.waitForTimeout(200);
-      await page.keyboard.press('ArrowDown');
-      await page.waitForTimeout(300);
-      await page.keyboard.press('Space');
+      await dragByKeys(page, ['Space', 'ArrowDown', 'Space']);
       await expect.poll(() => chapterOrder(table)).toEqual([before[1], before[0], before[2], before[3], before[4]]);
       expect(errors).toEqual([]);
     } finally {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, consoleUrl, launchBrowser, newPage, shot, signInAs } from './browser';
 import { UPLOADS, generateClip, signIn, waitFor, type ApiClient } from './processes';
 import { tempDir } from './upload-helpers';
+import { dragByKeys } from './keyboard';
 
 /**
  * Store listings (issue 15) as a content admin builds one: a listing for a demo catalogue that is not
@@ -233,10 +234,7 @@ describe('store listings', () => {
       }
       // FAQ 2 moves up, from the keyboard: lift the handle with Space, arrow up, drop with Space
       await page.getByRole('button', { name: 'Reorder FAQ 2: Are the classes recorded?' }).focus();
-      for (const key of ['Space', 'ArrowUp', 'Space']) {
-        await page.keyboard.press(key);
-        await page.waitForTimeout(250);
-      }
+      await dragByKeys(page, ['Space', 'ArrowUp', 'Space']);
       await page.getByRole('listitem', { name: 'FAQ 1: Are the classes recorded?' }).waitFor();
       await shot(page, 'store-listing-editor-faqs');
 

@@ -2,6 +2,7 @@ import { MESSAGES, fillMessage } from '@lectern/contract';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkScreen, launchBrowser, newPage, signInAs } from './browser';
+import { dragByKeys } from './keyboard';
 
 /**
  * Subject management end to end: a content admin creates a subject and assigns the demo content
@@ -170,11 +171,7 @@ describe('subject management journeys', () => {
     expect(await rowNames(page, 'Topics')).toEqual(['Topic A1', 'Topic A2']);
     const topicHandle = table(page, 'Topics').getByRole('button', { name: 'Drag to reorder' }).nth(1);
     await topicHandle.focus();
-    // dnd-kit measures the rows after lifting and moves after the arrow: give each key a beat, as a person would
-    for (const key of ['Space', 'ArrowUp', 'Space']) {
-      await page.keyboard.press(key);
-      await page.waitForTimeout(250);
-    }
+    await dragByKeys(page, ['Space', 'ArrowUp', 'Space']);
     await expect.poll(() => rowNames(page, 'Topics')).toEqual(['Topic A2', 'Topic A1']);
     await page.reload();
     await table(page, 'Topics').getByText('Topic A1', { exact: true }).waitFor();

@@ -123,6 +123,7 @@ describe('uploads', () => {
       expect(await row.getByRole('button', { name: `Cancel ${name}` }).count()).toBe(0);
       // it is not processed again
       expect(await page.getByRole('button', { name: 'Upload All' }).isDisabled()).toBe(true);
+      // wait justified: what is asserted is that nothing happens; a second of quiet is the observation
       await page.waitForTimeout(1000);
       expect(await row.getAttribute('data-status')).toBe('cancelled');
     } finally {
@@ -180,6 +181,7 @@ describe('uploads', () => {
       const row = uploadRow(page, name);
       await expect.poll(() => parts.stored.length, { timeout: 60_000, interval: 100 }).toBeGreaterThanOrEqual(6);
       await context.setOffline(true);
+      // wait justified: the outage is the scenario; 2.5 s outlasts a part's retry, so the queue must wait
       await page.waitForTimeout(2500);
       const storedWhileOffline = parts.stored.length;
       expect(storedWhileOffline).toBeLessThan(PARTS);
@@ -278,6 +280,8 @@ describe('uploads', () => {
       // nothing is offered again after the next reload
       await page.reload();
       await page.getByRole('heading', { name: `Upload videos to ${ALKANES.name}` }).waitFor();
+      // wait justified: what is asserted is that no offer comes back; the panel reads its stored
+      // uploads as it opens, well within half a second
       await page.waitForTimeout(500);
       expect(await row.count()).toBe(0);
     } finally {
