@@ -24,6 +24,12 @@ async function setup<K extends RouteKey = never>(handlers: MockHandlers<K> = {},
   return { ...api, ...view };
 }
 
+// Role queries compute styles for every element they consider: each looks only where its answer is
+// (a row, the page, the filter bar, an open list), not through the whole app and its navigation.
+const main = () => within(screen.getByRole('main'));
+const filterBar = () => within(screen.getByRole('search'));
+const listbox = async () => within(await screen.findByRole('listbox'));
+
 function row(text: string): HTMLElement {
   const tr = screen.getByText(text).closest('tr');
   if (!tr) throw new Error(`no row for ${text}`);
@@ -49,16 +55,16 @@ describe('/batch-management: the list', () => {
     const link = within(row('JEE 2027 Morning')).getByRole('link', { name: 'JEE 2027 Morning' });
     expect(link.getAttribute('href')).toBe('/batch-management/students?batchId=jee27-kota-m');
 
-    await user.click(screen.getByRole('combobox', { name: 'Branch' }));
-    await user.click(await screen.findByRole('option', { name: 'Pune Camp' }));
+    await user.click(filterBar().getByRole('combobox', { name: 'Branch' }));
+    await user.click((await listbox()).getByRole('option', { name: 'Pune Camp' }));
     await waitFor(() => expect(screen.queryByText('JEE 2027 Morning')).toBeNull());
     expect(screen.getByText('NEET 2027 Pune')).toBeTruthy();
     expect(router.state.location.search).toContain('batches.branch=br-pune');
 
-    await user.click(screen.getByRole('combobox', { name: 'Status' }));
-    await user.click(await screen.findByRole('option', { name: 'Closed' }));
+    await user.click(filterBar().getByRole('combobox', { name: 'Status' }));
+    await user.click((await listbox()).getByRole('option', { name: 'Closed' }));
     await screen.findByText('No batches match these filters.');
-    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await user.click(filterBar().getByRole('button', { name: 'Clear filters' }));
     await screen.findByText('JEE 2027 Morning');
   });
 
@@ -87,7 +93,7 @@ describe('/batch-management: the list', () => {
       }),
     });
     await screen.findByText('JEE 2027 Morning');
-    await user.click(screen.getByRole('button', { name: 'Close JEE 2027 Morning' }));
+    await user.click(within(row('JEE 2027 Morning')).getByRole('button', { name: 'Close JEE 2027 Morning' }));
     const dialog = await screen.findByRole('dialog', { name: 'Close JEE 2027 Morning?' });
     expect(dialog.textContent).toContain('will take no new students and no new live classes');
     expect(dialog.textContent).toContain('It keeps its 2 students');
@@ -120,7 +126,7 @@ describe('/batch-management: the batch drawer', () => {
         body: { data: created, message: fillMessage(BATCH_MESSAGES.created, { batchName: 'NEET 2028 Morning' }) },
       },
     });
-    await user.click(screen.getByRole('button', { name: 'Add batch' }));
+    await user.click(main().getByRole('button', { name: 'Add batch' }));
     const drawer = await screen.findByRole('dialog', { name: 'Add batch' });
     const submit = () => user.click(within(drawer).getAllByRole('button', { name: 'Add batch' }).at(-1)!);
 
@@ -130,18 +136,24 @@ describe('/batch-management: the batch drawer', () => {
     expect(within(drawer).getByText('Choose a branch, or add one.')).toBeTruthy();
     expect(within(drawer).getByText('Choose a program, or add one.')).toBeTruthy();
 
-    await user.type(within(drawer).getByRole('textbox', { name: /Batch name/ }), 'NEET 2028 Morning');
-    await user.type(within(drawer).getByRole('textbox', { name: /Batch code/ }), 'neet28 jai');
+    await user.click(within(drawer).getByLabelText(/Batch name/));
+    await user.paste('NEET 2028 Morning');
+    await user.click(within(drawer).getByLabelText(/Batch code/));
+    await user.paste('neet28 jai');
     await user.click(within(drawer).getByRole('button', { name: 'Add branch' }));
     const branch = within(drawer).getByRole('group', { name: 'New branch' });
-    await user.type(within(branch).getByRole('textbox', { name: 'Branch name' }), 'Jaipur');
-    await user.type(within(branch).getByRole('textbox', { name: 'City' }), 'Jaipur{Enter}');
+    await user.click(within(branch).getByLabelText(/^Branch name/));
+    await user.paste('Jaipur');
+    await user.click(within(branch).getByLabelText(/^City/));
+    await user.paste('Jaipur');
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(within(drawer).queryByRole('group', { name: 'New branch' })).toBeNull());
     expect(find('POST /batch/createBranch')[0]!.body).toEqual({ branchName: 'Jaipur', city: 'Jaipur' });
     expect(within(drawer).getByRole('combobox', { name: /Branch/ }).textContent).toBe('Jaipur, Jaipur');
 
     await user.click(within(drawer).getByRole('button', { name: 'Add program' }));
-    await user.type(within(drawer).getByRole('textbox', { name: 'Program name' }), 'NEET 2028');
+    await user.click(within(drawer).getByLabelText(/^Program name/));
+    await user.paste('NEET 2028');
     await user.click(within(drawer).getByRole('button', { name: 'Create program' }));
     await waitFor(() =>
       expect(within(drawer).getByRole('combobox', { name: /Program/ }).textContent).toBe('NEET 2028'),
@@ -154,7 +166,7 @@ describe('/batch-management: the batch drawer', () => {
     };
     await fill(/startDate/, '2026-07-01');
     await fill(/endDate/, '2026-06-01');
-    await user.type(within(drawer).getByRole('textbox', { name: /Capacity/ }), '60');
+    await user.type(within(drawer).getByLabelText(/Capacity/), '60');
     await submit();
     expect(
       within(drawer).getByText('a batch code is 2 to 30 letters, digits or hyphens, like JEE27-KOTA-M'),
@@ -162,9 +174,9 @@ describe('/batch-management: the batch drawer', () => {
     expect(within(drawer).getByText(BATCH_MESSAGES.endBeforeStart)).toBeTruthy();
     expect(find('POST /batch/createBatch')).toHaveLength(0);
 
-    const code = within(drawer).getByRole('textbox', { name: /Batch code/ });
+    const code = within(drawer).getByLabelText(/Batch code/);
     await user.clear(code);
-    await user.type(code, 'neet28-jai-m');
+    await user.paste('neet28-jai-m');
     await fill(/endDate/, '2027-03-31');
     await submit();
     await screen.findByText(fillMessage(BATCH_MESSAGES.created, { batchName: 'NEET 2028 Morning' }));
@@ -185,11 +197,11 @@ describe('/batch-management: the batch drawer', () => {
       'PUT /batch/updateBatch': { status: 409, body: { error: true, message: taken } },
     });
     await screen.findByText('JEE 2027 Morning');
-    await user.click(screen.getByRole('button', { name: 'Edit JEE 2027 Morning' }));
+    await user.click(within(row('JEE 2027 Morning')).getByRole('button', { name: 'Edit JEE 2027 Morning' }));
     const drawer = await screen.findByRole('dialog', { name: 'Edit JEE 2027 Morning' });
-    const code = within(drawer).getByRole('textbox', { name: /Batch code/ });
+    const code = within(drawer).getByLabelText(/Batch code/);
     await user.clear(code);
-    await user.type(code, 'NEET27-PUNE');
+    await user.paste('NEET27-PUNE');
     await user.click(within(drawer).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(within(drawer).getAllByText(taken)).toHaveLength(2));
     expect(find('PUT /batch/updateBatch')[0]!.body).toMatchObject({
@@ -211,11 +223,11 @@ describe('/batch-management: the batch drawer', () => {
           : { body: { data: { ...theirs, batchName: 'JEE 2027 Dawn', version: theirs.version + 1 } } },
     });
     await screen.findByText('JEE 2027 Morning');
-    await user.click(screen.getByRole('button', { name: 'Edit JEE 2027 Morning' }));
+    await user.click(within(row('JEE 2027 Morning')).getByRole('button', { name: 'Edit JEE 2027 Morning' }));
     const drawer = within(await screen.findByRole('dialog', { name: 'Edit JEE 2027 Morning' }));
-    const name = drawer.getByRole<HTMLInputElement>('textbox', { name: /Batch name/ });
+    const name = drawer.getByLabelText<HTMLInputElement>(/Batch name/);
     await user.clear(name);
-    await user.type(name, 'JEE 2027 Dawn');
+    await user.paste('JEE 2027 Dawn');
     await user.click(drawer.getByRole('button', { name: 'Save changes' }));
     expect(await drawer.findByText(stale)).toBeTruthy();
     expect(await drawer.findByText(/Changed on the server: Capacity\./)).toBeTruthy();
@@ -267,15 +279,17 @@ describe('/batch-management: groups', () => {
       '/batch-management?tab=groups',
     );
     await screen.findByText('Kota mornings');
-    await user.click(screen.getByRole('button', { name: 'Add group' }));
+    await user.click(main().getByRole('button', { name: 'Add group' }));
     const drawer = await screen.findByRole('dialog', { name: 'Add group' });
     await user.click(within(drawer).getAllByRole('button', { name: 'Add group' }).at(-1)!);
     expect(within(drawer).getByText(BATCH_MESSAGES.groupNeedsBatch)).toBeTruthy();
-    await user.type(within(drawer).getByRole('textbox', { name: /Group name/ }), 'Evening');
+    await user.click(within(drawer).getByLabelText(/Group name/));
+    await user.paste('Evening');
     await user.click(within(drawer).getByRole('combobox', { name: /Batches/ }));
     // only active batches are offered
-    expect(screen.queryByRole('option', { name: /JEE 2026 Droppers/ })).toBeNull();
-    await user.click(await screen.findByRole('option', { name: /JEE 2027 Evening/ }));
+    const offered = await listbox();
+    expect(offered.queryByRole('option', { name: /JEE 2026 Droppers/ })).toBeNull();
+    await user.click(offered.getByRole('option', { name: /JEE 2027 Evening/ }));
     await user.keyboard('{Escape}');
     await user.click(within(drawer).getAllByRole('button', { name: 'Add group' }).at(-1)!);
     await screen.findByText("Group 'Evening' was created.");
@@ -285,7 +299,8 @@ describe('/batch-management: groups', () => {
       batchIds: ['jee27-kota-e'],
     });
 
-    await user.click(await screen.findByRole('button', { name: 'Delete Kota mornings' }));
+    // the row is hidden from assistive technology until the drawer has gone
+    await user.click(await within(row('Kota mornings')).findByRole('button', { name: 'Delete Kota mornings' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete Kota mornings?' });
     expect(confirm.textContent).toContain('Its batches and their students stay');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
