@@ -53,6 +53,11 @@ async function setup<K extends RouteKey = never>(handlers: MockHandlers<K> = {},
   return { ...api, ...view };
 }
 
+// Role queries compute styles for every element they consider: each looks only where its answer is
+// (the page, the table, an open list), not through the whole app and its navigation.
+const main = () => within(screen.getByRole('main'));
+const listbox = async () => within(await screen.findByRole('listbox'));
+
 function row(text: string): HTMLElement {
   const tr = screen.getByText(text).closest('tr');
   if (!tr) throw new Error(`no row for ${text}`);
@@ -66,10 +71,12 @@ describe('/batch-management/students', () => {
     expect(screen.getByText('JEE27-KOTA-M')).toBeTruthy();
     expect(screen.getByText('2 / 40')).toBeTruthy();
     expect(row('Aarav Mehta').textContent).toContain('K-101');
-    await user.type(screen.getByRole('searchbox'), 'k-101');
+    const search = main().getByRole('searchbox');
+    await user.click(search);
+    await user.paste('k-101');
     await waitFor(() => expect(screen.queryByText('Riya Sharma')).toBeNull());
-    await user.clear(screen.getByRole('searchbox'));
-    await user.type(screen.getByRole('searchbox'), 'aarav.mehta@');
+    await user.clear(search);
+    await user.paste('aarav.mehta@');
     await waitFor(() => expect(screen.queryByText('Riya Sharma')).toBeNull());
   });
 
@@ -103,33 +110,37 @@ describe('/batch-management/students', () => {
             },
       ),
     });
-    const field = screen.getByRole('textbox', { name: 'Mobile number' });
-    await user.type(field, '12345');
-    await user.click(screen.getByRole('button', { name: 'Add student' }));
+    const field = main().getByRole('textbox', { name: 'Mobile number' });
+    await user.click(field);
+    await user.paste('12345');
+    await user.click(main().getByRole('button', { name: 'Add student' }));
     expect(screen.getByText('A mobile number is 10 digits starting with 6, 7, 8 or 9.')).toBeTruthy();
     expect(find(`POST /batch/batch/${MORNING.batchId}/students`)).toHaveLength(0);
     await user.clear(field);
-    await user.type(field, '9000000099{Enter}');
+    await user.paste('9000000099');
+    await user.keyboard('{Enter}');
     await screen.findByText(fillMessage(BATCH_MESSAGES.noStudentForMobile, { mobileNumber: '9000000099' }));
     await user.clear(field);
-    await user.type(field, '9000000042{Enter}');
+    await user.paste('9000000042');
+    await user.keyboard('{Enter}');
     await screen.findByText(`Kabir Singh was added to ${MORNING.batchName}.`);
     expect((field as HTMLInputElement).value).toBe('');
   });
 
   it('offers a full batch only as a disabled choice marked Full', async () => {
     const { user } = await setup();
-    await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    await user.click(within(screen.getByRole('table')).getByRole('checkbox', { name: 'Select all rows' }));
     await user.click(
       within(screen.getByRole('toolbar', { name: 'Selected rows' })).getByRole('button', { name: 'Move to batch' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Move 2 students to another batch' });
     await user.click(within(dialog).getByRole('combobox', { name: /Move to/ }));
     // JEE 2027 Evening holds 2 of 2
-    const full = await screen.findByRole('option', { name: /JEE 2027 Evening/ });
+    const batches = await listbox();
+    const full = batches.getByRole('option', { name: /JEE 2027 Evening/ });
     expect(full.textContent).toMatch(/2 \/ 2 · Full$/);
     expect(full.getAttribute('aria-disabled')).toBe('true');
-    const open = screen.getByRole('option', { name: /NEET 2027 Pune/ });
+    const open = batches.getByRole('option', { name: /NEET 2027 Pune/ });
     expect(open.textContent).not.toContain('Full');
     expect(open.getAttribute('aria-disabled')).toBeNull();
   });
@@ -149,7 +160,7 @@ describe('/batch-management/students', () => {
       ],
     };
     const { user, find } = await setup({ 'POST /batch/updateStudentsBatch': { body: { data: failed } } });
-    await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    await user.click(within(screen.getByRole('table')).getByRole('checkbox', { name: 'Select all rows' }));
     const bar = screen.getByRole('toolbar', { name: 'Selected rows' });
     await user.click(within(bar).getByRole('button', { name: 'Move to batch' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move 2 students to another batch' });
@@ -157,9 +168,10 @@ describe('/batch-management/students', () => {
     expect(within(dialog).getByText('Choose the batch to move them to.')).toBeTruthy();
     await user.click(within(dialog).getByRole('combobox', { name: /Move to/ }));
     // an active batch other than this one
-    expect(screen.queryByRole('option', { name: /JEE 2027 Morning/ })).toBeNull();
-    expect(screen.queryByRole('option', { name: /JEE 2026 Droppers/ })).toBeNull();
-    await user.click(await screen.findByRole('option', { name: /NEET 2027 Pune/ }));
+    const offered = await listbox();
+    expect(offered.queryByRole('option', { name: /JEE 2027 Morning/ })).toBeNull();
+    expect(offered.queryByRole('option', { name: /JEE 2026 Droppers/ })).toBeNull();
+    await user.click(offered.getByRole('option', { name: /NEET 2027 Pune/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
 
     const result = await screen.findByRole('dialog', { name: 'Some students were not moved' });
@@ -195,7 +207,7 @@ describe('/batch-management/students', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Move 1 student to another batch' });
     await user.click(within(dialog).getByRole('combobox', { name: /Move to/ }));
-    await user.click(await screen.findByRole('option', { name: /NEET 2027 Pune/ }));
+    await user.click((await listbox()).getByRole('option', { name: /NEET 2027 Pune/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
     await screen.findByText('1 student moved to NEET 2027 Pune.');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -279,7 +291,7 @@ describe('/batch-management/students: bulk upload', () => {
 
   it('reads the sheet, suggests fixes, previews the dry run, uploads only once accepted', async () => {
     const { user, find } = await setup({ 'POST /batch/bulkUpload': bulkUpload });
-    await user.click(screen.getByRole('button', { name: 'Upload sheet' }));
+    await user.click(main().getByRole('button', { name: 'Upload sheet' }));
     const dialog = await screen.findByRole('dialog', { name: `Upload students to ${MORNING.batchName}` });
 
     // several files at once are refused
@@ -318,7 +330,7 @@ describe('/batch-management/students: bulk upload', () => {
 
     // filter by outcome
     await user.click(within(dialog).getByRole('combobox', { name: 'Outcome' }));
-    await user.click(await screen.findByRole('option', { name: 'Left out' }));
+    await user.click((await listbox()).getByRole('option', { name: 'Left out' }));
     await waitFor(() => expect(within(dialog).queryByText('Kabir Singh')).toBeNull());
     expect(within(dialog).getByText('Ishaan Verma')).toBeTruthy();
 
@@ -334,7 +346,7 @@ describe('/batch-management/students: bulk upload', () => {
 
   it('takes a 10,000-row sheet to the preview, and refuses one row more before asking the server', async () => {
     const { user, find } = await setup({ 'POST /batch/bulkUpload': bulkUpload });
-    await user.click(screen.getByRole('button', { name: 'Upload sheet' }));
+    await user.click(main().getByRole('button', { name: 'Upload sheet' }));
     const dialog = await screen.findByRole('dialog', { name: `Upload students to ${MORNING.batchName}` });
     const input = within(dialog).getByTestId<HTMLInputElement>('file-drop-zone-input');
     const sheet = (rows: number) =>
@@ -362,7 +374,7 @@ describe('/batch-management/students: bulk upload', () => {
 
   it('says why a file cannot be read, per file', async () => {
     const { user, find } = await setup({ 'POST /batch/bulkUpload': bulkUpload });
-    await user.click(screen.getByRole('button', { name: 'Upload sheet' }));
+    await user.click(main().getByRole('button', { name: 'Upload sheet' }));
     const dialog = await screen.findByRole('dialog', { name: `Upload students to ${MORNING.batchName}` });
     const input = within(dialog).getByTestId<HTMLInputElement>('file-drop-zone-input');
     await user.upload(input, new File(['Student,Phone X\nA,1'], 'wrong.csv', { type: 'text/csv' }));
