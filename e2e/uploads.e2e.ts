@@ -121,10 +121,9 @@ describe('uploads', () => {
       );
       expect(await row.getAttribute('data-id')).not.toBe(id);
       expect(await row.getByRole('button', { name: `Cancel ${name}` }).count()).toBe(0);
-      // it is not processed again
+      // it is not processed again: nothing waits in the queue, and nothing is kept to resume after a reload
       expect(await page.getByRole('button', { name: 'Upload All' }).isDisabled()).toBe(true);
-      // wait justified: what is asserted is that nothing happens; a second of quiet is the observation
-      await page.waitForTimeout(1000);
+      await expect.poll(() => storedUploadProgress(page, name)).toBe(-1);
       expect(await row.getAttribute('data-status')).toBe('cancelled');
     } finally {
       await context.close();
@@ -280,9 +279,8 @@ describe('uploads', () => {
       // nothing is offered again after the next reload
       await page.reload();
       await page.getByRole('heading', { name: `Upload videos to ${ALKANES.name}` }).waitFor();
-      // wait justified: what is asserted is that no offer comes back; the panel reads its stored
-      // uploads as it opens, well within half a second
-      await page.waitForTimeout(500);
+      // the console keeps no record of it, which is what a reload offers
+      expect(await storedUploadProgress(page, name)).toBe(-1);
       expect(await row.count()).toBe(0);
     } finally {
       await context.close();
