@@ -18,36 +18,52 @@ async function setup<K extends RouteKey = never>(roles: Role[], path: string, ha
   return { ...api, ...view };
 }
 
-const stepButton = (label: string) => screen.getByRole('button', { name: new RegExp(`^${label}`) });
+// Role queries compute styles for every element they consider: each looks only where its answer is
+// (the stepper, the page), not through the whole app and its navigation.
+const main = () => within(screen.getByRole('main'));
+/** The page's header, where the editor's save button comes first. */
+const header = () => within(screen.getByRole('heading', { level: 1 }).closest('header')!);
+/** The open step: its title and its fields. */
+const openStep = (name: string) => within(main().getByRole('heading', { level: 2, name }).parentElement!);
+const stepButton = (label: string) =>
+  within(screen.getByRole('main').querySelector<HTMLElement>('.MuiStepper-root')!).getByRole('button', {
+    name: new RegExp(`^${label}`),
+  });
+
+/** Enters `text` in a field the way a paste does: the test is about what is entered, not the typing. */
+async function enter(user: Awaited<ReturnType<typeof setup>>['user'], field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
 
 describe('Catalogue editor', () => {
   it("names each step's problem on save: a colour that is not hex, a negative price, a subscription without an end date or months", async () => {
     const { user, find } = await setup(['CONTENT_ADMIN'], '');
     await screen.findByRole('heading', { level: 1, name: 'Create catalogue' }, { timeout: 10_000 });
-    await user.type(screen.getByLabelText(/Catalogue name/), 'NEET Complete');
-    await user.type(screen.getByLabelText(/Catalogue code/), 'NEET-2027');
+    await enter(user, screen.getByLabelText(/Catalogue name/), 'NEET Complete');
+    await enter(user, screen.getByLabelText(/Catalogue code/), 'NEET-2027');
 
     await user.click(stepButton('Theme'));
     const card = screen.getByLabelText('Card background colour');
     await user.clear(card);
-    await user.type(card, 'blue');
+    await user.paste('blue');
 
     await user.click(stepButton('Subscriptions and add-ons'));
-    await user.click(screen.getByRole('button', { name: 'Add subscription' }));
-    await user.click(screen.getByRole('button', { name: 'Add subscription' }));
-    await user.click(screen.getByRole('button', { name: 'Add subscription' }));
+    await user.click(openStep('Subscriptions and add-ons').getByRole('button', { name: 'Add subscription' }));
+    await user.click(openStep('Subscriptions and add-ons').getByRole('button', { name: 'Add subscription' }));
+    await user.click(openStep('Subscriptions and add-ons').getByRole('button', { name: 'Add subscription' }));
     const [first, second, third] = screen.getAllByRole('region', { name: /^Subscription \d$/ });
-    await user.type(within(first!).getByLabelText(/Subscription label/), 'One year');
-    await user.type(within(first!).getByLabelText(/^Price/), '-4999');
-    await user.type(within(second!).getByLabelText(/Subscription label/), 'Till the exam');
-    await user.type(within(second!).getByLabelText(/^Price/), '2999');
+    await enter(user, within(first!).getByLabelText(/Subscription label/), 'One year');
+    await enter(user, within(first!).getByLabelText(/^Price/), '-4999');
+    await enter(user, within(second!).getByLabelText(/Subscription label/), 'Till the exam');
+    await enter(user, within(second!).getByLabelText(/^Price/), '2999');
     await user.click(within(second!).getByRole('combobox', { name: 'Subscription type' }));
-    await user.click(await screen.findByRole('option', { name: 'Fixed: ends on a date' }));
-    await user.type(within(third!).getByLabelText(/Subscription label/), 'Monthly');
-    await user.type(within(third!).getByLabelText(/^Price/), '499');
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Fixed: ends on a date' }));
+    await enter(user, within(third!).getByLabelText(/Subscription label/), 'Monthly');
+    await enter(user, within(third!).getByLabelText(/^Price/), '499');
     await user.clear(within(third!).getByLabelText(/Number of months/));
 
-    await user.click(screen.getAllByRole('button', { name: 'Create catalogue' })[0]!);
+    await user.click(header().getByRole('button', { name: 'Create catalogue' }));
 
     const stepper = await screen.findByText('Card background colour must be a colour like #5850EC.', {
       selector: '[role="alert"]',
@@ -55,7 +71,7 @@ describe('Catalogue editor', () => {
     expect(stepper.textContent).toBe('Card background colour must be a colour like #5850EC.');
     expect(screen.getByText('Subscription 1: Price cannot be negative. (and 2 more)')).toBeTruthy();
     // the first step with a problem opens, its field says it too
-    expect(screen.getByRole('heading', { level: 2, name: 'Theme' })).toBeTruthy();
+    expect(main().getByRole('heading', { level: 2, name: 'Theme' })).toBeTruthy();
     expect(screen.getByText('Card background colour must be a colour like #5850EC.', { selector: 'p' }).id).toBe(
       screen.getByLabelText('Card background colour').getAttribute('aria-describedby'),
     );
@@ -78,8 +94,8 @@ describe('Catalogue editor', () => {
       'GET /file-explorer-service/cloud/preview-videos/c-9': { body: { data: { catalogueId: 'c-9', fileList: [] } } },
     });
     await screen.findByRole('heading', { level: 1, name: 'Create catalogue' }, { timeout: 10_000 });
-    await user.type(screen.getByLabelText(/Catalogue name/), 'NEET Complete');
-    await user.type(screen.getByLabelText(/Catalogue code/), 'NEET-2027');
+    await enter(user, screen.getByLabelText(/Catalogue name/), 'NEET Complete');
+    await enter(user, screen.getByLabelText(/Catalogue code/), 'NEET-2027');
 
     await user.click(stepButton('Subjects'));
     const totals = () => screen.getByTestId('subject-totals').textContent;
@@ -91,19 +107,19 @@ describe('Catalogue editor', () => {
     expect(totals()).toContain('Total hours: 3.5');
 
     await user.click(stepButton('Subscriptions and add-ons'));
-    await user.click(screen.getByRole('button', { name: 'Add subscription' }));
+    await user.click(openStep('Subscriptions and add-ons').getByRole('button', { name: 'Add subscription' }));
     const subscription = screen.getByRole('region', { name: 'Subscription 1' });
-    await user.type(within(subscription).getByLabelText(/Subscription label/), 'One year');
+    await enter(user, within(subscription).getByLabelText(/Subscription label/), 'One year');
     await user.type(within(subscription).getByLabelText(/^Price/), '4999');
     expect(within(subscription).getByText('Reads as Rs. 4,999')).toBeTruthy();
     await user.type(within(subscription).getByLabelText(/^List price/), '12,34,567.50');
     expect(within(subscription).getByText('Reads as Rs. 12,34,567.50')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Add add-on' }));
+    await user.click(openStep('Subscriptions and add-ons').getByRole('button', { name: 'Add add-on' }));
     const addOn = screen.getByRole('region', { name: 'Add-on 1' });
-    await user.type(within(addOn).getByLabelText(/Add-on name/), 'Printed notes');
+    await enter(user, within(addOn).getByLabelText(/Add-on name/), 'Printed notes');
     await user.type(within(addOn).getByLabelText(/Add-on price/), 'Rs. 1,499.50');
 
-    await user.click(screen.getAllByRole('button', { name: 'Create catalogue' })[0]!);
+    await user.click(header().getByRole('button', { name: 'Create catalogue' }));
     await waitFor(() => expect(find('POST /publisher/cataloguemanager/create')).toHaveLength(1));
     const body = find('POST /publisher/cataloguemanager/create')[0]?.body as Record<string, unknown>;
     expect(body.subjectIds).toEqual(['s-1', 's-2']);
@@ -158,7 +174,7 @@ describe('Catalogue editor', () => {
     });
     const name = await screen.findByLabelText(/Catalogue name/, undefined, { timeout: 10_000 });
     await user.type(name, ' 2027');
-    await user.click(screen.getAllByRole('button', { name: 'Save changes' })[0]!);
+    await user.click(header().getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(find('PUT /publisher/cataloguemanager/update')).toHaveLength(1));
     expect(find('PUT /publisher/cataloguemanager/update')[0]?.body).toMatchObject({ catalogueId: 'c-1', version: 4 });
     // said once, in the notice beside the form: no snackbar repeats it
@@ -166,8 +182,8 @@ describe('Catalogue editor', () => {
     // the edits are kept, what changed is named, and the two ways on are offered
     expect(await screen.findByText(/Changed on the server: Details\./)).toBeTruthy();
     expect((screen.getByLabelText(/Catalogue name/) as HTMLInputElement).value).toBe('NEET Complete 2027');
-    expect(screen.getByRole('button', { name: 'Overwrite with mine' })).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Load latest' }));
+    expect(main().getByRole('button', { name: 'Overwrite with mine' })).toBeTruthy();
+    await user.click(main().getByRole('button', { name: 'Load latest' }));
     expect((screen.getByLabelText(/Catalogue name/) as HTMLInputElement).value).toBe('NEET Prime');
   });
 
@@ -202,7 +218,7 @@ describe('Catalogue editor', () => {
     await user.click(stepButton('Theme'));
     expect((screen.getByLabelText('Card background colour') as HTMLInputElement).readOnly).toBe(true);
 
-    await user.click(screen.getAllByRole('button', { name: 'Save changes' })[0]!);
+    await user.click(header().getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(find('PUT /publisher/cataloguemanager/update')).toHaveLength(1));
     const body = find('PUT /publisher/cataloguemanager/update')[0]?.body as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(['addOns', 'catalogueId', 'subscriptions', 'version']);
