@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../test/mock-api';
 import { renderApp } from '../test/render-app';
@@ -19,7 +19,8 @@ describe('routes and guards', () => {
     await mockApi({ 'GET /overview/summary': { body: { data: overview } } });
     const { router } = renderApp('/', { roles: ['FINANCE'] });
     await screen.findByRole('heading', { level: 1, name: 'Account Overview' });
-    expect(document.title).toBe('Account Overview · Lectern');
+    // the title follows the page's first render
+    await waitFor(() => expect(document.title).toBe('Account Overview · Lectern'));
     expect(router.state.location.pathname).toBe('/overview');
   });
 
