@@ -108,7 +108,13 @@ describe('a whole task from the keyboard', () => {
       await page.keyboard.type(SUBJECT);
       await page.keyboard.press('Enter');
       const open = page.getByRole('link', { name: `Open ${SUBJECT}` });
-      await open.waitFor();
+      // once failed under load after 30 s: say what the screen held then
+      await open.waitFor().catch(async (error: Error) => {
+        const links = await page.getByRole('link', { name: /^Open / }).allTextContents();
+        throw new Error(
+          `${error.message}\nsearch box: '${await search.inputValue()}'; address: ${page.url()}; open links: ${links.join(', ')}`,
+        );
+      });
       // the list has narrowed to the subject (the search applied), so it no longer changes under the Tabs
       await expect.poll(() => page.getByRole('link', { name: /^Open / }).count()).toBe(1);
       await tabTo(page, open);

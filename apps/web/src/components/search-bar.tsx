@@ -60,13 +60,18 @@ export function SearchBar({
     sent: [],
     value,
   });
+  // Computed from the state it lands on, not from this render's: the URL's change renders at a
+  // transition's priority, before keystrokes queued at a higher one; React applies those first when
+  // it rebases, and a plain new state made here would then put back the text from before them.
   if (value !== own.value) {
-    const echo = value === undefined ? -1 : own.sent.indexOf(value);
-    setOwn(
-      echo >= 0
-        ? { text: own.text, sent: own.sent.slice(echo + 1), value }
-        : { text: value ?? own.text, sent: [], value },
-    );
+    setOwn((previous) => {
+      if (previous.value === value) return previous;
+      const echo = value === undefined ? -1 : previous.sent.indexOf(value);
+      return echo >= 0
+        ? // the echo itself is kept: the same text can land twice (a write, then a render of the router)
+          { text: previous.text, sent: previous.sent.slice(echo), value }
+        : { text: value ?? previous.text, sent: [], value };
+    });
   }
   const text = own.text;
   const inputId = useId();

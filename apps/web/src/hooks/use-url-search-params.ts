@@ -12,6 +12,16 @@ type Update = URLSearchParamsInit | ((previous: URLSearchParams) => URLSearchPar
 let latest: string | null = null;
 
 /**
+ * This tab's writes not yet rendered, oldest first, and the query string last rendered. A render of
+ * one of the writes is the router catching up: the writes after it are still on their way, so
+ * `latest` stays the newest of them. Reset to what renders (a render that is none of the writes is
+ * a navigation of the user's: Back, a link), an older write rendering late would become the base of
+ * the next write and put back the search text typed since (the keyboard journey lost characters).
+ */
+let pending: string[] = [];
+let rendered: string | null = null;
+
+/**
  * `useSearchParams` whose functional updates start from the latest write, even one the router has not
  * rendered yet. Every hook that writes the query string goes through it, so filters, search and paging
  * never undo each other.
@@ -20,17 +30,29 @@ export function useUrlSearchParams(): [URLSearchParams, (update: Update, options
   const [params, setParams] = useSearchParams();
   const current = params.toString();
   useLayoutEffect(() => {
-    // what the router renders is the truth again (a write landed, or the user went back)
-    latest = current;
+    // every hook of the page sees the same render: the first to see it says what it means
+    if (current === rendered) return;
+    rendered = current;
+    const landed = pending.indexOf(current);
+    pending = landed >= 0 ? pending.slice(landed + 1) : [];
+    latest = pending.at(-1) ?? current;
   }, [current]);
   const update = useCallback(
     (next: Update, options?: NavigateOptions) => {
       const base = new URLSearchParams(latest ?? current);
       const written = createSearchParams(typeof next === 'function' ? next(base) : next);
       latest = written.toString();
+      pending.push(latest);
       setParams(written, options);
     },
     [current, setParams],
   );
   return [params, update];
+}
+
+/** Forgets the writes in flight and the last render: each test starts at its own address. */
+export function resetUrlWrites(): void {
+  latest = null;
+  pending = [];
+  rendered = null;
 }

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetUrlWrites } from '../hooks/use-url-search-params';
 import { resetApiClient } from '../lib/api-client';
 import { resetSessionCache } from '../lib/session';
 
@@ -15,6 +16,7 @@ afterEach(() => {
   sessionStorage.clear();
   resetSessionCache();
   resetApiClient();
+  resetUrlWrites();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
