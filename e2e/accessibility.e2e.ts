@@ -16,7 +16,7 @@ import {
 /**
  * Accessibility beyond what the other journeys visit: the main screens at 320 px and at 200% zoom
  * with nothing lost; reduced motion; live regions; the check itself failing on a planted violation.
- * Every screen's axe check at desktop and phone widths is layout.e2e.ts's walk. docs/accessibility.md.
+ * Every screen's axe check at desktop and phone widths is the walk of e2e/layout.ts. docs/accessibility.md.
  */
 const SUPER_ADMIN = '9000000001';
 const SUBJECT = 'subj-organic-chemistry';

@@ -13,6 +13,9 @@ import { DESKTOP, PHONE, SHOTS, consoleUrl, launchBrowser, loaded, signInAs } fr
  * keeps its labels on one line with User Management above the fold. At both widths axe finds no
  * violation, the screen has one h1 and the browser logs no error. SUPER_ADMIN sees every screen but
  * 'Your Live Classes' (INSTRUCTOR only). accessibility.e2e.ts adds reflow, zoom and motion.
+ *
+ * The walk is long, so it is split in two files (layout-1.e2e.ts, layout-2.e2e.ts) that run in
+ * different workers: each takes every other screen.
  */
 const SUPER_ADMIN = '9000000001';
 const INSTRUCTOR = DEMO_STAFF.find((staff) => staff.role === 'INSTRUCTOR')!.phone;
@@ -109,112 +112,118 @@ async function hiddenRowActions(page: Page): Promise<{ actions: number; hidden: 
   });
 }
 
-describe('layout of every screen', () => {
-  let phoneBrowser: Browser;
-  let classicBrowser: Browser;
-  const signedIn = new Map<string, { phone: Page; desktop: Page; contexts: BrowserContext[] }>();
-  /** what either page logged as an error (page errors and console errors), emptied by each test */
-  const errors: string[] = [];
+/** Half `part` (0 or 1) of the walk: every other screen, and one of the two tests of the rest. */
+export function describeLayout(part: 0 | 1): void {
+  describe(`layout of every screen (part ${part + 1} of 2)`, () => {
+    let phoneBrowser: Browser;
+    let classicBrowser: Browser;
+    const signedIn = new Map<string, { phone: Page; desktop: Page; contexts: BrowserContext[] }>();
+    /** what either page logged as an error (page errors and console errors), emptied by each test */
+    const errors: string[] = [];
 
-  async function pagesFor(role: string) {
-    const existing = signedIn.get(role);
-    if (existing) return existing;
-    const baseURL = consoleUrl();
-    const phoneContext = await phoneBrowser.newContext({ viewport: PHONE, baseURL });
-    const desktopContext = await classicBrowser.newContext({ viewport: DESKTOP, baseURL });
-    const phone = await phoneContext.newPage();
-    const desktop = await desktopContext.newPage();
-    for (const page of [phone, desktop]) {
-      page.on('pageerror', (error) => errors.push(String(error)));
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
+    async function pagesFor(role: string) {
+      const existing = signedIn.get(role);
+      if (existing) return existing;
+      const baseURL = consoleUrl();
+      const phoneContext = await phoneBrowser.newContext({ viewport: PHONE, baseURL });
+      const desktopContext = await classicBrowser.newContext({ viewport: DESKTOP, baseURL });
+      const phone = await phoneContext.newPage();
+      const desktop = await desktopContext.newPage();
+      for (const page of [phone, desktop]) {
+        page.on('pageerror', (error) => errors.push(String(error)));
+        page.on('console', (message) => {
+          if (message.type() === 'error') errors.push(message.text());
+        });
+      }
+      await signInAs(phone, role);
+      await signInAs(desktop, role);
+      const pages = { phone, desktop, contexts: [phoneContext, desktopContext] };
+      signedIn.set(role, pages);
+      return pages;
+    }
+
+    beforeAll(async () => {
+      phoneBrowser = await launchBrowser();
+      // classic scrollbars, as on Windows and Linux desktops (Playwright hides them in headless mode)
+      classicBrowser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        headless: true,
+        ignoreDefaultArgs: ['--hide-scrollbars'],
+        args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'],
+      });
+    });
+    afterAll(async () => {
+      for (const { contexts } of signedIn.values()) for (const context of contexts) await context.close();
+      await phoneBrowser?.close();
+      await classicBrowser?.close();
+    });
+
+    // the navigation is the same on every screen: checked once, in part 1
+    if (part === 0)
+      it('the navigation keeps every label on one line with classic scrollbars, User Management above the fold', async () => {
+        const { desktop } = await pagesFor(SUPER_ADMIN);
+        await open(desktop, '/overview');
+        const scrollbar = await desktop.evaluate(() => {
+          const probe = document.createElement('div');
+          probe.style.cssText = 'width:100px;height:100px;overflow:scroll;position:absolute';
+          document.body.append(probe);
+          const width = probe.offsetWidth - probe.clientWidth;
+          probe.remove();
+          return width;
+        });
+        expect(scrollbar, 'the browser shows classic scrollbars').toBeGreaterThan(0);
+        const items = await desktop
+          .locator('[data-testid^="nav-/"]')
+          .evaluateAll((links) =>
+            links.map((link) => ({ label: link.textContent ?? '', height: link.getBoundingClientRect().height })),
+          );
+        const line = Math.min(...items.map((item) => item.height));
+        expect(items.filter((item) => item.height > line + 1).map((item) => item.label)).toEqual([]);
+        const userManagement = await desktop.getByTestId('nav-/user-management').boundingBox();
+        const navBox = await desktop.getByRole('navigation', { name: 'Main navigation' }).evaluate((nav) => {
+          const box = nav.parentElement!.getBoundingClientRect();
+          return { top: box.top, bottom: box.bottom };
+        });
+        // its label in sight (the item's own bottom padding may be cut)
+        expect(userManagement!.y + userManagement!.height).toBeLessThanOrEqual(navBox.bottom + 4);
+      }, 120_000);
+
+    for (const { path, role } of screens().filter((_, index) => index % 2 === part)) {
+      it(`${path}: no sideways panning at 390 px; row actions in sight at 1440 px; no violations at either`, async () => {
+        const { phone, desktop } = await pagesFor(role);
+        errors.length = 0;
+        await open(phone, path);
+        expect(await panning(phone), `${path} pans sideways at 390 px`).toBeLessThanOrEqual(0);
+        await accessible(phone, path);
+        await phone.screenshot({ path: join(SHOTS, `page-${fileName(path)}-phone.png`) });
+        await open(desktop, path);
+        expect(await panning(desktop), `${path} pans sideways at 1440 px`).toBeLessThanOrEqual(0);
+        const { hidden } = await hiddenRowActions(desktop);
+        expect(hidden, `${path}: row actions out of sight at 1440 px`).toEqual([]);
+        await accessible(desktop, path);
+        await desktop.screenshot({ path: join(SHOTS, `page-${fileName(path)}-desktop.png`) });
+        // the error pages are opened on purpose: what they log is what brought the user there
+        if (!path.startsWith('/errors/')) expect(errors).toEqual([]);
       });
     }
-    await signInAs(phone, role);
-    await signInAs(desktop, role);
-    const pages = { phone, desktop, contexts: [phoneContext, desktopContext] };
-    signedIn.set(role, pages);
-    return pages;
-  }
 
-  beforeAll(async () => {
-    phoneBrowser = await launchBrowser();
-    // classic scrollbars, as on Windows and Linux desktops (Playwright hides them in headless mode)
-    classicBrowser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      ignoreDefaultArgs: ['--hide-scrollbars'],
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'],
-    });
+    if (part === 1)
+      it('the editors opened from a list: no sideways panning at 390 px', async () => {
+        const { phone } = await pagesFor(SUPER_ADMIN);
+        const editors: string[] = [];
+        for (const [list, link] of [
+          ['/publisher/storeManager/storelistings', 'a[href*="storeManager/store?"]'],
+          ['/publisher/otsManager', 'a[href*="editOts?"]'],
+        ] as const) {
+          await open(phone, list);
+          const href = await phone.locator(link).first().getAttribute('href');
+          expect(href, `a link to an editor on ${list}`).toBeTruthy();
+          editors.push(href!);
+        }
+        for (const path of editors) {
+          await open(phone, path);
+          expect(await panning(phone), `${path} pans sideways at 390 px`).toBeLessThanOrEqual(0);
+        }
+      }, 120_000);
   });
-  afterAll(async () => {
-    for (const { contexts } of signedIn.values()) for (const context of contexts) await context.close();
-    await phoneBrowser?.close();
-    await classicBrowser?.close();
-  });
-
-  it('the navigation keeps every label on one line with classic scrollbars, User Management above the fold', async () => {
-    const { desktop } = await pagesFor(SUPER_ADMIN);
-    await open(desktop, '/overview');
-    const scrollbar = await desktop.evaluate(() => {
-      const probe = document.createElement('div');
-      probe.style.cssText = 'width:100px;height:100px;overflow:scroll;position:absolute';
-      document.body.append(probe);
-      const width = probe.offsetWidth - probe.clientWidth;
-      probe.remove();
-      return width;
-    });
-    expect(scrollbar, 'the browser shows classic scrollbars').toBeGreaterThan(0);
-    const items = await desktop
-      .locator('[data-testid^="nav-/"]')
-      .evaluateAll((links) =>
-        links.map((link) => ({ label: link.textContent ?? '', height: link.getBoundingClientRect().height })),
-      );
-    const line = Math.min(...items.map((item) => item.height));
-    expect(items.filter((item) => item.height > line + 1).map((item) => item.label)).toEqual([]);
-    const userManagement = await desktop.getByTestId('nav-/user-management').boundingBox();
-    const navBox = await desktop.getByRole('navigation', { name: 'Main navigation' }).evaluate((nav) => {
-      const box = nav.parentElement!.getBoundingClientRect();
-      return { top: box.top, bottom: box.bottom };
-    });
-    // its label in sight (the item's own bottom padding may be cut)
-    expect(userManagement!.y + userManagement!.height).toBeLessThanOrEqual(navBox.bottom + 4);
-  }, 120_000);
-
-  for (const { path, role } of screens()) {
-    it(`${path}: no sideways panning at 390 px; row actions in sight at 1440 px; no violations at either`, async () => {
-      const { phone, desktop } = await pagesFor(role);
-      errors.length = 0;
-      await open(phone, path);
-      expect(await panning(phone), `${path} pans sideways at 390 px`).toBeLessThanOrEqual(0);
-      await accessible(phone, path);
-      await phone.screenshot({ path: join(SHOTS, `page-${fileName(path)}-phone.png`) });
-      await open(desktop, path);
-      expect(await panning(desktop), `${path} pans sideways at 1440 px`).toBeLessThanOrEqual(0);
-      const { hidden } = await hiddenRowActions(desktop);
-      expect(hidden, `${path}: row actions out of sight at 1440 px`).toEqual([]);
-      await accessible(desktop, path);
-      await desktop.screenshot({ path: join(SHOTS, `page-${fileName(path)}-desktop.png`) });
-      // the error pages are opened on purpose: what they log is what brought the user there
-      if (!path.startsWith('/errors/')) expect(errors).toEqual([]);
-    });
-  }
-
-  it('the editors opened from a list: no sideways panning at 390 px', async () => {
-    const { phone } = await pagesFor(SUPER_ADMIN);
-    const editors: string[] = [];
-    for (const [list, link] of [
-      ['/publisher/storeManager/storelistings', 'a[href*="storeManager/store?"]'],
-      ['/publisher/otsManager', 'a[href*="editOts?"]'],
-    ] as const) {
-      await open(phone, list);
-      const href = await phone.locator(link).first().getAttribute('href');
-      expect(href, `a link to an editor on ${list}`).toBeTruthy();
-      editors.push(href!);
-    }
-    for (const path of editors) {
-      await open(phone, path);
-      expect(await panning(phone), `${path} pans sideways at 390 px`).toBeLessThanOrEqual(0);
-    }
-  }, 120_000);
-});
+}
