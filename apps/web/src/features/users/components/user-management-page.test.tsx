@@ -4,6 +4,7 @@ import { MESSAGES, ROLES, fillMessage, type Role, type User, type usersContract 
 import { mockApi, type MockResponse, type MockHandlers, type RouteKey } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { MOBILE_CHECK_DELAY_MS } from '../hooks/use-mobile-check';
+import { pasteInto } from '../../../test/paste';
 
 function staff(userId: string, firstName: string, lastName: string, phone: string, roles: Role[], active = true): User {
   return {
@@ -136,8 +137,7 @@ describe('User Management', () => {
   it('searches by name, mobile number and e-mail', async () => {
     const { user } = await setup();
     const search = main().getByRole('searchbox', { name: 'Search Staff users' });
-    await user.click(search);
-    await user.paste('menon');
+    await pasteInto(user, search, 'menon');
     await waitFor(() => expect(names()).toEqual(['Kavya Menon']));
     await user.clear(search);
     await user.paste('9876500004');
@@ -162,14 +162,10 @@ describe('User Management', () => {
     });
     await user.click(main().getByRole('button', { name: 'Add user' }));
     const form = within(drawer());
-    await user.click(form.getByLabelText(/^First name/));
-    await user.paste('Divya');
-    await user.click(form.getByLabelText(/^Last name/));
-    await user.paste('Pillai');
-    await user.click(form.getByLabelText(/^E-mail/));
-    await user.paste('divya.pillai@lectern.test');
-    await user.click(form.getByLabelText(/^Mobile number/));
-    await user.paste('9123456780');
+    await pasteInto(user, form.getByLabelText(/^First name/), 'Divya');
+    await pasteInto(user, form.getByLabelText(/^Last name/), 'Pillai');
+    await pasteInto(user, form.getByLabelText(/^E-mail/), 'divya.pillai@lectern.test');
+    await pasteInto(user, form.getByLabelText(/^Mobile number/), '9123456780');
     await user.click(form.getByLabelText('Content Developer'));
     await user.click(form.getByLabelText('Finance'));
     await waitFor(() => expect(find('GET /users/user/validate/9123456780')).toHaveLength(1));
@@ -241,12 +237,9 @@ describe('User Management', () => {
     const { user, find } = await setup();
     await user.click(main().getByRole('button', { name: 'Add user' }));
     const form = within(drawer());
-    await user.click(form.getByLabelText(/^First name/));
-    await user.paste('Divya');
-    await user.click(form.getByLabelText(/^E-mail/));
-    await user.paste('divya@lectern.test');
-    await user.click(form.getByLabelText(/^Mobile number/));
-    await user.paste('9123456780');
+    await pasteInto(user, form.getByLabelText(/^First name/), 'Divya');
+    await pasteInto(user, form.getByLabelText(/^E-mail/), 'divya@lectern.test');
+    await pasteInto(user, form.getByLabelText(/^Mobile number/), '9123456780');
     await user.click(form.getByRole('button', { name: 'Create user' }));
     // shown in the error colour under the role boxes
     expect((await form.findByText('Choose at least one role.')).classList.contains('Mui-error')).toBe(true);
