@@ -4,19 +4,15 @@ import { createSearchParams, useSearchParams, type NavigateOptions, type URLSear
 type Update = URLSearchParamsInit | ((previous: URLSearchParams) => URLSearchParamsInit);
 
 /**
- * The query string as last written or rendered. React Router hands a functional update the params of the
- * render its setter came from, and a navigation renders in a transition: a second write made before that
- * render (typing in a list's search right after 'Clear filters') would start from the old params and
- * bring the cleared filters back.
- */
-let latest: string | null = null;
-
-/**
- * This tab's writes not yet rendered, oldest first, and the query string last rendered. A render of
- * one of the writes is the router catching up: the writes after it are still on their way, so
- * `latest` stays the newest of them. Reset to what renders (a render that is none of the writes is
- * a navigation of the user's: Back, a link), an older write rendering late would become the base of
- * the next write and put back the search text typed since (the keyboard journey lost characters).
+ * This tab's writes not yet rendered, oldest first, and the query string last rendered. The next
+ * write starts from the newest write in flight, else from what rendered. React Router hands a
+ * functional update the params of the render its setter came from, and a navigation renders in a
+ * transition: a second write made before that render (typing in a list's search right after 'Clear
+ * filters') would start from the old params and bring the cleared filters back. A render of one of
+ * the writes is the router catching up: the writes after it are still on their way. Had the base
+ * been reset to whatever renders, an older write rendering late would put back the search text typed
+ * since (the keyboard journey lost characters); a render that is none of the writes is a navigation
+ * of the user's (Back, a link) and clears them.
  */
 let pending: string[] = [];
 let rendered: string | null = null;
@@ -35,14 +31,12 @@ export function useUrlSearchParams(): [URLSearchParams, (update: Update, options
     rendered = current;
     const landed = pending.indexOf(current);
     pending = landed >= 0 ? pending.slice(landed + 1) : [];
-    latest = pending.at(-1) ?? current;
   }, [current]);
   const update = useCallback(
     (next: Update, options?: NavigateOptions) => {
-      const base = new URLSearchParams(latest ?? current);
+      const base = new URLSearchParams(pending.at(-1) ?? rendered ?? current);
       const written = createSearchParams(typeof next === 'function' ? next(base) : next);
-      latest = written.toString();
-      pending.push(latest);
+      pending.push(written.toString());
       setParams(written, options);
     },
     [current, setParams],
@@ -52,7 +46,6 @@ export function useUrlSearchParams(): [URLSearchParams, (update: Update, options
 
 /** Forgets the writes in flight and the last render: each test starts at its own address. */
 export function resetUrlWrites(): void {
-  latest = null;
   pending = [];
   rendered = null;
 }
