@@ -1,15 +1,15 @@
 import { DEMO_STAFF, PAGES, STUDENT_UPDATE_TYPES } from '@lectern/contract';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
 import { describeViolations, scanScreen } from './accessibility';
-import { DESKTOP, PHONE, SHOTS, consoleUrl, launchBrowser, loaded, signInAs } from './browser';
+import { CHROMIUM_PATH, DESKTOP, PHONE, consoleUrl, launchBrowser, loaded, saveScreenshot, signInAs } from './browser';
 
 /**
  * Layout and accessibility of every screen, each opened once per width: at 390 px no page pans
  * sideways (document scrollWidth <= innerWidth: wide tables scroll inside their own box); at 1440 px,
  * in a browser with classic (always shown, 15 px) scrollbars, every row action of the first rows of
- * every table is in sight (inside the window and inside its table's scroll box), and the navigation
+ * every table and every tab is in sight (inside the window and inside its table's or tab list's
+ * scroll box), and the navigation
  * keeps its labels on one line with User Management above the fold. At both widths axe finds no
  * violation, the screen has one h1 and the browser logs no error. SUPER_ADMIN sees every screen but
  * 'Your Live Classes' (INSTRUCTOR only). accessibility.e2e.ts adds reflow, zoom and motion.
@@ -112,6 +112,32 @@ async function hiddenRowActions(page: Page): Promise<{ actions: number; hidden: 
   });
 }
 
+/**
+ * The tabs out of sight: each tab of each tab list must lie whole inside the window and inside the
+ * box its list scrolls in (a tab cut at the edge or behind a scroll arrow is a hidden tab).
+ */
+async function hiddenTabs(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const hidden: string[] = [];
+    for (const list of document.querySelectorAll<HTMLElement>('[role="tablist"]')) {
+      const frame = (list.parentElement ?? list).getBoundingClientRect();
+      for (const tab of list.querySelectorAll<HTMLElement>('[role="tab"]')) {
+        const r = tab.getBoundingClientRect();
+        const inside =
+          r.width > 0 &&
+          r.left >= Math.max(0, frame.left) - 1 &&
+          r.right <= Math.min(window.innerWidth, frame.right) + 1;
+        if (!inside) {
+          hidden.push(
+            `'${(tab.textContent ?? '').trim()}' at ${Math.round(r.left)}-${Math.round(r.right)} (box ${Math.round(frame.left)}-${Math.round(frame.right)})`,
+          );
+        }
+      }
+    }
+    return hidden;
+  });
+}
+
 /** Half `part` (0 or 1) of the walk: every other screen, and one of the two tests of the rest. */
 export function describeLayout(part: 0 | 1): void {
   describe(`layout of every screen (part ${part + 1} of 2)`, () => {
@@ -146,7 +172,7 @@ export function describeLayout(part: 0 | 1): void {
       phoneBrowser = await launchBrowser();
       // classic scrollbars, as on Windows and Linux desktops (Playwright hides them in headless mode)
       classicBrowser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        executablePath: CHROMIUM_PATH,
         headless: true,
         ignoreDefaultArgs: ['--hide-scrollbars'],
         args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'],
@@ -189,19 +215,20 @@ export function describeLayout(part: 0 | 1): void {
       }, 120_000);
 
     for (const { path, role } of screens().filter((_, index) => index % 2 === part)) {
-      it(`${path}: no sideways panning at 390 px; row actions in sight at 1440 px; no violations at either`, async () => {
+      it(`${path}: no sideways panning at 390 px; row actions and tabs in sight at 1440 px; no violations at either`, async () => {
         const { phone, desktop } = await pagesFor(role);
         errors.length = 0;
         await open(phone, path);
         expect(await panning(phone), `${path} pans sideways at 390 px`).toBeLessThanOrEqual(0);
         await accessible(phone, path);
-        await phone.screenshot({ path: join(SHOTS, `page-${fileName(path)}-phone.png`) });
+        await saveScreenshot(phone, `page-${fileName(path)}-phone.png`);
         await open(desktop, path);
         expect(await panning(desktop), `${path} pans sideways at 1440 px`).toBeLessThanOrEqual(0);
         const { hidden } = await hiddenRowActions(desktop);
         expect(hidden, `${path}: row actions out of sight at 1440 px`).toEqual([]);
+        expect(await hiddenTabs(desktop), `${path}: tabs out of sight at 1440 px`).toEqual([]);
         await accessible(desktop, path);
-        await desktop.screenshot({ path: join(SHOTS, `page-${fileName(path)}-desktop.png`) });
+        await saveScreenshot(desktop, `page-${fileName(path)}-desktop.png`);
         // the error pages are opened on purpose: what they log is what brought the user there
         if (!path.startsWith('/errors/')) expect(errors).toEqual([]);
       });

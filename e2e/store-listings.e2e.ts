@@ -325,6 +325,19 @@ describe('store listings', () => {
       expect(questions).toEqual(['Are the classes recorded?', 'Is there a free trial?']);
       await preview.getByRole('link', { name: /^SBI/ }).waitFor();
       expect(await sideways(page)).toBe(false);
+      // an amount never breaks after 'Rs.', however narrow its card: each price is one line box
+      const priceLines = await preview.getByTestId('plan-price').evaluateAll((prices) =>
+        prices.map((price) => {
+          const card = price.closest<HTMLElement>('.MuiPaper-root')!;
+          const width = card.style.width;
+          card.style.width = '90px';
+          const lines = price.getClientRects().length;
+          card.style.width = width;
+          return `${price.textContent}: ${lines}`;
+        }),
+      );
+      expect(priceLines.length).toBeGreaterThan(0);
+      expect(priceLines.filter((line) => !line.endsWith(': 1'))).toEqual([]);
       await shot(page, 'store-listing-preview', { fullPage: true });
       expect(errors).toEqual([]);
     } finally {
