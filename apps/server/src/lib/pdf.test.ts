@@ -1,6 +1,7 @@
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { describe, expect, it } from 'vitest';
-import { scriptRuns, withScriptFonts } from './pdf';
+import { drawnGlyphIds } from '../test/pdf-glyphs';
+import { renderPdf, scriptRuns, withScriptFonts } from './pdf';
 
 describe('PDF text runs by script', () => {
   it('prints Latin, digits and punctuation in Roboto and each script of India in its Noto font', () => {
@@ -59,5 +60,15 @@ describe('PDF text runs by script', () => {
       'Rs. 4,999',
       { text: 'Total', bold: true },
     ]);
+  });
+});
+
+describe('PDF shaping of the scripts of India', () => {
+  // PDFKit numbers the glyphs of an embedded subset in the order they are first drawn (0 is .notdef),
+  // so the glyph ids drawn say what was shaped: क is 1 wherever it comes again.
+  it('draws a vowel sign before the consonant it follows in the text, and a conjunct as one glyph', async () => {
+    const pdf = await renderPdf({ content: ['क', 'कि', 'क्ष', 'र्क'] });
+    // क; ि drawn before क; क्ष one conjunct; र्क: the reph (र् over the next letter) drawn after क
+    expect(drawnGlyphIds(pdf)).toEqual([1, 2, 1, 3, 1, 4]);
   });
 });
