@@ -106,6 +106,11 @@ describe('Store listing editor', () => {
     expect(screen.getByText(/16 \/ 70 characters/)).toBeTruthy();
     expect(within(screen.getByTestId('search-preview')).getByText('NEET 2027 online')).toBeTruthy();
     expect(screen.getByTestId('json-ld').textContent).toContain('"name": "NEET 2027 online"');
+    // staff read the course in words; the JSON-LD itself stays folded until asked for
+    expect(screen.getByTestId('structured-data-summary').textContent).toContain('NEET 2027 online');
+    expect(
+      screen.getByRole('button', { name: 'The code search engines read (JSON-LD)' }).getAttribute('aria-expanded'),
+    ).toBe('false');
     await user.click(header().getByRole('button', { name: 'Save changes' }));
     const alert = await screen.findByTestId('save-error');
     expect(alert.textContent).toContain('This store listing was changed by someone else since you opened it.');
