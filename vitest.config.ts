@@ -7,8 +7,7 @@ const usePostgres = Boolean(process.env.DATABASE_URL);
 /**
  * Server suites that run on PGlite only. Every suite that reads or writes the database through the
  * app (repositories, migrations, the job queue, locks, the seeds) runs on both databases. These open
- * no database at all, or walk every route for what happens before any SQL (input validation,
- * permissions, signatures, transport), the SQL behind each route being run on both by its module's suite.
+ * no database at all.
  */
 const PGLITE_ONLY = [
   'src/config.test.ts',
@@ -27,6 +26,15 @@ const PGLITE_ONLY = [
   'src/modules/students/invoice-pdf.test.ts',
   'src/storage/**/*.test.ts',
   'src/transcoder/**/*.test.ts',
+];
+
+/**
+ * The route walks: every route for what happens before any SQL (input validation, permissions,
+ * signatures, transport), the SQL behind each route being run on both databases by its module's
+ * suite. They run once: on PostgreSQL when DATABASE_URL is set (its queries are native there: the
+ * walks took 53 s of test time against 75 s on PGlite), else on PGlite.
+ */
+const ROUTE_WALKS = [
   'src/plugins/bad-input.test.ts',
   'src/plugins/permissions.test.ts',
   'src/plugins/signature.test.ts',
@@ -57,6 +65,7 @@ export default defineConfig({
           name: 'server',
           root: './apps/server',
           include: ['src/**/*.test.ts'],
+          exclude: usePostgres ? [...configDefaults.exclude, ...ROUTE_WALKS] : configDefaults.exclude,
           environment: 'node',
           env: { LECTERN_TEST_DB: 'pglite' },
           // Each suite builds its own app on its own database and no suite mocks a module, so a worker
@@ -75,8 +84,7 @@ export default defineConfig({
                 name: 'server-pg',
                 root: './apps/server',
                 include: ['src/**/*.test.ts'],
-                // PGlite only: suites that open no database, and the route walks whose SQL the module
-                // suites run on both (docs/testing.md names them and why)
+                // PGlite only: suites that open no database (docs/testing.md names them and why)
                 exclude: [...configDefaults.exclude, ...PGLITE_ONLY],
                 environment: 'node',
                 env: { LECTERN_TEST_DB: 'postgres' },
