@@ -49,6 +49,19 @@ describe('SearchBar', () => {
       expect(onChange).toHaveBeenLastCalledWith('Open');
     });
 
+    it('keeps every typed character when an older value lands after a newer one', async () => {
+      const user = userEvent.setup();
+      const { rerender } = render(<SearchBar onSearch={() => undefined} onChange={() => undefined} value="" />);
+      const input = screen.getByRole<HTMLInputElement>('searchbox');
+      await user.type(input, 'Acoustics 17');
+      // under load the writes render out of order: 'Acoustics', then the older 'Acous'
+      rerender(<SearchBar onSearch={() => undefined} onChange={() => undefined} value="Acoustics" />);
+      rerender(<SearchBar onSearch={() => undefined} onChange={() => undefined} value="Acous" />);
+      expect(input.value).toBe('Acoustics 17');
+      rerender(<SearchBar onSearch={() => undefined} onChange={() => undefined} value="Acoustics 17" />);
+      expect(input.value).toBe('Acoustics 17');
+    });
+
     it('shows a value changed elsewhere (Back, Clear filters)', async () => {
       const user = userEvent.setup();
       const { rerender } = render(<SearchBar onSearch={() => undefined} onChange={() => undefined} value="" />);
