@@ -4,11 +4,7 @@ import DurationSequencer from './scripts/duration-sequencer.ts';
 
 const usePostgres = Boolean(process.env.DATABASE_URL);
 
-/**
- * Server suites that run on PGlite only. Every suite that reads or writes the database through the
- * app (repositories, migrations, the job queue, locks, the seeds) runs on both databases. These open
- * no database at all.
- */
+/** Server suites that open no database: they run once, in the `server` tier. */
 const PGLITE_ONLY = [
   'src/config.test.ts',
   'src/db/listener.test.ts',
@@ -29,21 +25,28 @@ const PGLITE_ONLY = [
 ];
 
 /**
- * The route walks: every route for what happens before any SQL (input validation, permissions,
- * signatures, transport), the SQL behind each route being run on both databases by its module's
- * suite. They run once: on PostgreSQL when DATABASE_URL is set (its queries are native there: the
- * walks took 53 s of test time against 75 s on PGlite), else on PGlite.
+ * Server suites that run on both databases when DATABASE_URL is set: the database layer itself, where
+ * PGlite and PostgreSQL differ (the client and its transactions, LISTEN/NOTIFY and its reconnection,
+ * migrations and schema drift, the job queue, the version check every change goes through, the mail
+ * outbox, the seeds). Every other suite that opens a database (each module's routes, services and
+ * repositories, their locks and races; the route walks and the object-scope walk) runs once, on
+ * PostgreSQL, where races are real: PGlite has one connection and runs one statement at a time, so a
+ * race cannot happen there. Without DATABASE_URL everything runs on PGlite. The journeys run every
+ * screen against consoles on PGlite (docs/testing.md).
  */
-const ROUTE_WALKS = [
-  'src/plugins/bad-input.test.ts',
-  'src/plugins/permissions.test.ts',
-  'src/plugins/signature.test.ts',
-  'src/plugins/transport.test.ts',
+const BOTH_DATABASES = [
+  'src/app.test.ts',
+  'src/db/**/*.test.ts',
+  'src/jobs/**/*.test.ts',
+  'src/lib/aggregate.test.ts',
+  'src/mail/**/*.test.ts',
+  'src/modules/system/system.test.ts',
+  'src/seed/**/*.test.ts',
 ];
 
 // One test command for everything (npm test runs the unit tiers, then the journeys on their own so
-// they never share the machine with a unit suite): each project is one tier. The server's database suites run on
-// PGlite always and again on PostgreSQL when DATABASE_URL is set.
+// they never share the machine with a unit suite): each project is one tier. With DATABASE_URL set,
+// `server` runs PGLITE_ONLY and BOTH_DATABASES on PGlite and `server-pg` the rest on PostgreSQL.
 export default defineConfig({
   test: {
     // every core: vitest's default leaves one free, which on CI's two cores ran one file at a time
@@ -64,8 +67,8 @@ export default defineConfig({
         test: {
           name: 'server',
           root: './apps/server',
-          include: ['src/**/*.test.ts'],
-          exclude: usePostgres ? [...configDefaults.exclude, ...ROUTE_WALKS] : configDefaults.exclude,
+          // with PostgreSQL beside it: the suites that open no database, and the database layer
+          include: usePostgres ? [...PGLITE_ONLY, ...BOTH_DATABASES] : ['src/**/*.test.ts'],
           environment: 'node',
           env: { LECTERN_TEST_DB: 'pglite' },
           // Each suite builds its own app on its own database and no suite mocks a module, so a worker

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { startConsole, stopConsole } from './start-console';
 
@@ -28,15 +27,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await stopConsole(seeding.child);
   // one console per worker: journeys in different workers never see each other's writes
   const consoles = project.config.maxWorkers;
-  const children: ChildProcess[] = [];
-  const baseUrls: string[] = [];
-  for (let i = 0; i < consoles; i++) {
-    const dataDir = path.join(scratch, `console-${i + 1}`);
-    fs.cpSync(seeded, dataDir, { recursive: true });
-    const started = await startConsole(dataDir, { timeoutMs: 120_000 });
-    children.push(started.child);
-    baseUrls.push(started.baseUrl);
+  // started together: each start mostly waits (its database opening, its port), not computes
+  const started = await Promise.allSettled(
+    Array.from({ length: consoles }, (_, i) => {
+      const dataDir = path.join(scratch, `console-${i + 1}`);
+      fs.cpSync(seeded, dataDir, { recursive: true });
+      return startConsole(dataDir, { timeoutMs: 120_000 });
+    }),
+  );
+  const children = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value.child] : []));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(children.map((child) => stopConsole(child)));
+    throw failed.reason;
   }
+  const baseUrls = started.map((result) => (result.status === 'fulfilled' ? result.value.baseUrl : ''));
   project.provide('baseUrls', baseUrls);
   project.provide('seededDataDir', seeded);
   const checkedDir = path.join(scratch, 'checked');
