@@ -10,7 +10,14 @@ import {
 } from '@lectern/contract';
 import { decrypt, testKeys } from '../test/keys';
 import { TEST_FIXED_STRING, TEST_SIGNING_SECRET, mockApi, testUser } from '../test/mock-api';
-import { apiBlob, apiCall, apiCallWithHeaders, onSessionInvalid } from './api-client';
+import {
+  apiBlob,
+  apiCall,
+  apiCallWithHeaders,
+  onSessionInvalid,
+  signingOutEnded,
+  signingOutStarted,
+} from './api-client';
 import { ApiError } from './api-error';
 import { getSession, setSession } from './session';
 
@@ -121,6 +128,24 @@ describe('api client', () => {
     setSession('token-123', testUser(['FINANCE']));
     await apiCall(authContract.logout);
     expect(api.find('POST /auth/logout')[0]?.body).toEqual({});
+  });
+
+  it('sends only the sign-out while one is under way, and every call again after it', async () => {
+    const api = await mockApi({
+      'POST /auth/logout': { body: { data: { signedOut: true } } },
+      'GET /overview/summary': { body: { data: {} } },
+    });
+    setSession('token-123', testUser(['FINANCE']));
+    signingOutStarted(authContract.logout);
+
+    await expect(apiCall(overviewContract.summary)).rejects.toBeInstanceOf(ApiError);
+    await apiCall(authContract.logout);
+    expect(api.find('GET /overview/summary')).toHaveLength(0);
+    expect(api.find('POST /auth/logout')).toHaveLength(1);
+
+    signingOutEnded();
+    await apiCall(overviewContract.summary).catch(() => undefined);
+    expect(api.find('GET /overview/summary')).toHaveLength(1);
   });
 
   it('shows the catalogue text for error code 1017', async () => {

@@ -94,9 +94,26 @@ function getSigner(): Promise<Sign> {
 }
 
 /** Forgets the cached configuration and signer (tests, or after the server's keys change). */
+/**
+ * The sign-out under way, if any: no other call leaves while it is, since the server may end the
+ * session before such a call arrives and answer 401 (a refetch or a poll sent during the sign-out),
+ * which the browser logs as a failed resource.
+ */
+let signOutRoute: RouteDef | undefined;
+
+/** Refuses every signed-in call but `logout` until `signingOutEnded()` (the sign-out button). */
+export function signingOutStarted(logout: RouteDef): void {
+  signOutRoute = logout;
+}
+
+export function signingOutEnded(): void {
+  signOutRoute = undefined;
+}
+
 export function resetApiClient(): void {
   configPromise = undefined;
   signerPromise = undefined;
+  signOutRoute = undefined;
 }
 
 /** Calls a route and returns the `data` of its success envelope. Failures throw `ApiError`. */
@@ -111,6 +128,8 @@ export async function apiCallWithHeaders<R extends RouteDef>(route: R, ...args: 
   const signal = args[1]?.signal;
   const path = buildPath(route.path, input.params ?? {});
   const url = API_PREFIX + path + queryString(input.query);
+  if (signOutRoute && route !== signOutRoute && route.access.kind !== 'open')
+    throw new ApiError({ message: mapError({}).message });
   const session = getSession();
   const token = session?.token ?? null;
 
