@@ -140,6 +140,7 @@ describe('refused values name their variable', () => {
     [{ GST_PERCENT: '120' }, "GST_PERCENT must be a number from 0 to 100, got '120'"],
     [{ LOG_REQUEST_SAMPLE: 'often' }, "LOG_REQUEST_SAMPLE must be a number from 0 to 1, got 'often'"],
     [{ PORT: '70000' }, "PORT must be between 0 and 65535, got '70000'"],
+    [{ ORDER_TTL_MINUTES: '2' }, "ORDER_TTL_MINUTES must be between 5 and 10080, got '2'"],
     [{ SESSION_TTL_HOURS: '1.5' }, "SESSION_TTL_HOURS must be a whole number, got '1.5'"],
     [{ TRANSCODE_CONCURRENCY: '0' }, "TRANSCODE_CONCURRENCY must be between 1 and 16, got '0'"],
     [{ TRANSCODE_STALE_SECONDS: '3' }, 'TRANSCODE_STALE_SECONDS must be at least twice TRANSCODE_HEARTBEAT_SECONDS'],
@@ -193,8 +194,10 @@ describe('refused values name their variable', () => {
       ZOOM_CLIENT_SECRET: 's',
       ZOOM_API_BASE: 'http://127.0.0.1:9/v2/',
       TRANSCODE_CONCURRENCY: '',
+      ORDER_TTL_MINUTES: '90',
     });
     expect(config.invoicing.gstPercent).toBe(12.5);
+    expect(config.payments.orderTtlMinutes).toBe(90);
     expect(config.requestLog.sampleRate).toBe(1);
     expect(config.demoMode).toBe(false);
     expect(config.logLevel).toBe('debug');
@@ -206,6 +209,7 @@ describe('refused values name their variable', () => {
     expect(loadConfig({})).toMatchObject({
       port: 8080,
       invoicing: { gstPercent: 18, supplierStateCode: '29' },
+      payments: { orderTtlMinutes: 30 },
       requestLog: { slowMs: 1000, sampleRate: 0.01 },
       transcoding: { preset: 'veryfast', environment: 'development' },
     });

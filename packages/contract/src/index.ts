@@ -15,6 +15,7 @@ import { storeListingsContract } from './store-listings/store-listings.contract'
 import { studentsContract } from './students/students.contract';
 import { mailContract } from './mail/mail.contract';
 import { couponsContract } from './coupons/coupons.contract';
+import { paymentsContract } from './payments/payments.contract';
 import { termsContract } from './terms/terms.contract';
 import { deliveryContract } from './delivery/delivery.contract';
 import { batchesContract } from './batches/batches.contract';
@@ -51,6 +52,8 @@ export * from './catalogues/ots-rules';
 export * from './categories/categories.schemas';
 export * from './store-listings/store-listings.schemas';
 export * from './payments/invoice-rules';
+export * from './payments/payments.schemas';
+export * from './payments/payment-messages';
 export * from './students/students.schemas';
 export * from './mail/mail.schemas';
 export * from './coupons/coupons.schemas';
@@ -86,6 +89,7 @@ export {
   mailContract,
   termsContract,
   couponsContract,
+  paymentsContract,
   deliveryContract,
   batchesContract,
   liveClassesContract,
@@ -111,6 +115,7 @@ export const contract = {
   mail: mailContract,
   terms: termsContract,
   coupons: couponsContract,
+  payments: paymentsContract,
   delivery: deliveryContract,
   batches: batchesContract,
   liveClasses: liveClassesContract,

@@ -4,6 +4,7 @@ import { deliverySchema, type DeliveryConfig } from './delivery';
 import { parseEnv, type Env } from './env';
 import { invoicingSchema, type InvoicingConfig } from './invoicing';
 import { meetingsSchema, type MeetingsConfig } from './meetings';
+import { paymentsSchema, type PaymentsConfig } from './payments';
 import { databaseSchema, httpSchema, processSchema, type ProcessConfig } from './process';
 import { environmentsSchema, storageSchema, type StorageConfig } from './storage';
 import { transcodingSchema, type TranscodingConfig } from './transcoding';
@@ -11,6 +12,7 @@ import { transcodingSchema, type TranscodingConfig } from './transcoding';
 export type { DeliveryConfig } from './delivery';
 export type { InvoicingConfig } from './invoicing';
 export type { MeetingsConfig, ZoomConfig } from './meetings';
+export type { PaymentsConfig } from './payments';
 export type { StorageConfig } from './storage';
 export type { MediaConvertConfig, TranscodingConfig } from './transcoding';
 
@@ -36,6 +38,8 @@ export interface Config
   delivery: DeliveryConfig;
   /** meeting providers of live classes (docs/operations.md "Live classes: meetings") */
   meetings: MeetingsConfig;
+  /** orders and payments (docs/domains/payments.md) */
+  payments: PaymentsConfig;
 }
 
 /** Reads the configuration; throws a readable error, naming the variable, for a bad or unsafe value. */
@@ -54,6 +58,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     invoicing: parseEnv(invoicingSchema, env),
     delivery: parseEnv(deliverySchema, env),
     meetings: parseEnv(meetingsSchema, env),
+    payments: parseEnv(paymentsSchema, env),
     ...overrides,
   };
   if (config.benchSkipSignature && config.nodeEnv === 'production') {

@@ -20,6 +20,7 @@ import { liveClassesRoutes } from './live-classes/live-classes.routes';
 import { notificationsReader, type NotificationsReader } from './notifications';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { overviewRoutes } from './overview/overview.routes';
+import { paymentsRoutes } from './payments/payments.routes';
 import { mailRoutes } from './mail/mail.routes';
 import { studentsDirectory, type StudentsDirectory } from './students';
 import { studentsRoutes } from './students/students.routes';
@@ -161,6 +162,8 @@ export const MODULES: readonly AppModule[] = [
   { name: 'terms', register: (app, { deps }) => termsRoutes(app, deps) },
   // Coupons: their redemptions and history (after students, whose orders they are used in).
   { name: 'coupons', register: (app, { deps }) => couponsRoutes(app, deps) },
+  // Orders and payments: placed here, paid offline or through the gateway (after students and coupons).
+  { name: 'payments', register: (app, { deps, jobs }) => paymentsRoutes(app, deps, jobs) },
   // Delivery packages of printed study material (made from students' paid orders).
   { name: 'delivery', register: (app, { deps }) => deliveryRoutes(app, deps) },
   // Batches, branches, programs and groups; students fill batches from sheets (after students).

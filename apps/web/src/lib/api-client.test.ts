@@ -133,19 +133,19 @@ describe('api client', () => {
   it('sends only the sign-out while one is under way, and every call again after it', async () => {
     const api = await mockApi({
       'POST /auth/logout': { body: { data: { signedOut: true } } },
-      'GET /overview/summary': { body: { data: {} } },
+      'GET /notifications/staff': { body: { data: { notifications: [], unread: 0 } } },
     });
     setSession('token-123', testUser(['FINANCE']));
     signingOutStarted(authContract.logout);
 
-    await expect(apiCall(overviewContract.summary)).rejects.toBeInstanceOf(ApiError);
+    await expect(apiCall(notificationsContract.listStaff)).rejects.toBeInstanceOf(ApiError);
     await apiCall(authContract.logout);
-    expect(api.find('GET /overview/summary')).toHaveLength(0);
+    expect(api.find('GET /notifications/staff')).toHaveLength(0);
     expect(api.find('POST /auth/logout')).toHaveLength(1);
 
     signingOutEnded();
-    await apiCall(overviewContract.summary).catch(() => undefined);
-    expect(api.find('GET /overview/summary')).toHaveLength(1);
+    await apiCall(notificationsContract.listStaff);
+    expect(api.find('GET /notifications/staff')).toHaveLength(1);
   });
 
   it('shows the catalogue text for error code 1017', async () => {

@@ -247,14 +247,21 @@ export function computeInvoice(input: InvoiceInput): InvoiceComputation {
     const gross = grosses[index]!;
     const lineDiscount = discounts[index]!;
     const grossAfterDiscount = paise(gross - lineDiscount);
-    const { taxable, gst } = splitGst(grossAfterDiscount, gstPercent);
+    const split = splitGst(grossAfterDiscount, gstPercent);
+    let taxable: number = split.taxable;
+    let gst: number = split.gst;
     let cgst = 0;
     let sgst = 0;
     let igst = 0;
     if (supplyType === 'INTRA_STATE') {
-      // An odd paisa of tax cannot be halved: CGST takes the extra paisa, SGST/UTGST the rest, so the halves add up.
-      cgst = Math.ceil(gst / 2);
-      sgst = gst - cgst;
+      // CGST and SGST/UTGST are equal halves (DESIGN §10): an odd paisa of tax cannot be halved, so the
+      // taxable value absorbs it and the line still adds up to what was paid.
+      if (gst % 2 !== 0) {
+        taxable += 1;
+        gst -= 1;
+      }
+      cgst = gst / 2;
+      sgst = cgst;
     } else {
       igst = gst;
     }
@@ -266,11 +273,11 @@ export function computeInvoice(input: InvoiceInput): InvoiceComputation {
       gross,
       discount: lineDiscount,
       grossAfterDiscount,
-      taxableValue: taxable,
+      taxableValue: paise(taxable),
       cgst: paise(cgst),
       sgst: paise(sgst),
       igst: paise(igst),
-      totalTax: gst,
+      totalTax: paise(gst),
       total: paise(taxable + gst),
       ...rates,
     };

@@ -76,9 +76,11 @@ export const StudentSubscriptionSchema = z.object({
 });
 export type StudentSubscription = z.infer<typeof StudentSubscriptionSchema>;
 
-export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'REFUNDED'] as const;
+/** DESIGN §10: PENDING -> PAID | FAILED | EXPIRED; PAID -> PARTIALLY_REFUNDED -> REFUNDED */
+export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'EXPIRED', 'PARTIALLY_REFUNDED', 'REFUNDED'] as const;
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
-export const PAYMENT_METHODS = ['UPI', 'CARD', 'NETBANKING', 'WALLET'] as const;
+/** how the student paid: online through the gateway (UPI, card, net banking, wallet), or offline to staff */
+export const PAYMENT_METHODS = ['UPI', 'CARD', 'NETBANKING', 'WALLET', 'CASH', 'BANK_TRANSFER', 'CHEQUE'] as const;
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
 
 export const OrderItemSchema = z.object({

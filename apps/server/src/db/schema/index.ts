@@ -15,6 +15,7 @@ export * from './system';
 export * from './mail';
 export * from './terms';
 export * from './coupons';
+export * from './payments';
 export * from './delivery';
 export * from './batches';
 export * from './live-classes';

@@ -1,6 +1,6 @@
 import { bigint, boolean, date, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { belongsTo, createdAt, id, timestamps, ts, version } from './columns';
-import { catalogues, subscriptions } from './catalogues';
+import { catalogues, storeListings, subscriptions } from './catalogues';
 
 /** Students: the people who buy catalogues (issue 14). */
 export const students = pgTable('students', {
@@ -29,6 +29,15 @@ export const orders = pgTable('orders', {
   gatewayReference: text('gateway_reference'),
   paidAt: ts('paid_at'),
   createdAt: createdAt(),
+  // orders placed by the console or a service caller (DESIGN §10); the demo's older orders have none
+  storeListingId: text('store_listing_id').references(() => storeListings.id, { onDelete: 'set null' }),
+  subscriptionId: text('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+  paymentMode: text('payment_mode').notNull().default('ONLINE'),
+  /** price, discount, taxable value, CGST, SGST, IGST and total in paise, as the order was priced */
+  amounts: jsonb('amounts'),
+  expiresAt: ts('expires_at'),
+  gatewayOrderId: text('gateway_order_id').unique(),
+  createdByName: text('created_by_name').notNull().default(''),
 });
 
 export const studentSubscriptions = pgTable('student_subscriptions', {

@@ -246,12 +246,13 @@ export class DeliveryRepository {
 }
 
 /**
- * Makes the missing packages of paid orders: one per order line whose add-on ships material
+ * Makes the missing packages of paid orders (of one order when `orderId` is given): one per order line whose add-on ships material
  * (automation DELIVERY), PENDING, to the student's preferred address, named DP-{order id without 'order-'}.
  * Making them again makes none twice.
  * Returns how many were made.
  */
-export async function createPackagesForPaidOrders(tx: Db): Promise<number> {
+export async function createPackagesForPaidOrders(tx: Db, orderId?: string): Promise<number> {
+  const ofOrder = orderId === undefined ? sql`` : sql` AND o.id = ${orderId}`;
   const made = await tx.execute(sql`
     INSERT INTO delivery_packages (id, order_id, add_on_id, student_id, catalogue_id, items, ordered_at)
     SELECT 'DP-' || upper(regexp_replace(o.id, '^order-', '')) || CASE WHEN a.position > 0 THEN '-' || (a.position + 1) ELSE '' END,
@@ -263,7 +264,7 @@ export async function createPackagesForPaidOrders(tx: Db): Promise<number> {
       CROSS JOIN LATERAL jsonb_array_elements(o.items) AS item
       JOIN add_ons a ON a.id = item->>'addOnId' AND a.automation_type = 'DELIVERY'
       JOIN catalogues c ON c.id = a.catalogue_id
-     WHERE o.payment_status = 'PAID'
+     WHERE o.payment_status = 'PAID'${ofOrder}
     ON CONFLICT DO NOTHING
     RETURNING id`);
   // Both drivers (PGlite and node-postgres) answer with `rows`.

@@ -1,10 +1,85 @@
 // What other modules may use of the students module; lint refuses an import deeper than this file.
+import type { Invoice } from '@lectern/contract';
+import type { InvoicingConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { StudentsRepository } from './students.repository';
+import { issueInvoice, type PaidOrder } from './invoicing';
+import { endOfMonths, toOrder } from './students.service';
+import { StudentsRepository, type StudentRow } from './students.repository';
+
+export type { StudentRow } from './students.repository';
+
+/** An order row (with its invoice's summary) as the contract's `Order`: the students' invoice list and an order's page agree. */
+export { toOrder };
 
 /** The students batches find, name and add from a sheet. */
 export type StudentsDirectory = Pick<StudentsRepository, 'byId' | 'byMobiles' | 'namesOf' | 'insertMany'>;
 
 export function studentsDirectory(db: Db): StudentsDirectory {
   return new StudentsRepository(db);
+}
+
+/** A plan as a paid order grants it. */
+export interface PlanToGrant {
+  subscriptionId: string;
+  catalogueId: string;
+  label: string;
+  subscriptionType: string;
+  numberOfMonths: number | null;
+  /** a FIXED plan's last day */
+  endDate: string | null;
+}
+
+/**
+ * What placing and paying an order does to a student, all inside the order's transaction `tx`: find
+ * or add the student, issue the invoice (the next serial of its financial year), and grant the plan
+ * (after the student's current subscription to the same catalogue, so a renewal extends it).
+ */
+export function studentsForOrders(tx: Db, invoicing: InvoicingConfig) {
+  const repo = new StudentsRepository(tx);
+  return {
+    byMobile: async (mobileNumber: string): Promise<StudentRow | null> => {
+      const [row] = await repo.byMobiles(tx, [mobileNumber]);
+      return row ? repo.byId(row.id, tx) : null;
+    },
+    byId: (id: string) => repo.byId(id, tx),
+    /** a new student; false when the mobile number was taken meanwhile */
+    add: async (row: { id: string; name: string; mobileNumber: string }): Promise<boolean> =>
+      (await repo.insertMany(tx, [{ ...row, email: null, stateCode: invoicing.supplierStateCode }])).length === 1,
+    issueInvoice: (order: PaidOrder, student: StudentRow): Promise<Invoice> =>
+      issueInvoice(tx, repo, invoicing, order, student),
+    grant: async (input: {
+      id: string;
+      studentId: string;
+      orderId: string;
+      plan: PlanToGrant;
+      today: string;
+    }): Promise<{ startDate: string; endDate: string }> => {
+      const latest = await repo.latestEndOf(tx, input.studentId, input.plan.catalogueId);
+      const dayAfter = latest ? nextDay(latest) : null;
+      const startDate = dayAfter && dayAfter > input.today ? dayAfter : input.today;
+      const { plan } = input;
+      const endDate =
+        plan.subscriptionType === 'FIXED' && plan.endDate
+          ? plan.endDate
+          : endOfMonths(startDate, plan.numberOfMonths ?? 1);
+      await repo.insertSubscription(tx, {
+        id: input.id,
+        studentId: input.studentId,
+        catalogueId: plan.catalogueId,
+        subscriptionId: plan.subscriptionId,
+        label: plan.label,
+        startDate,
+        endDate,
+        originalEndDate: endDate,
+        sourceOrderId: input.orderId,
+      });
+      return { startDate, endDate };
+    },
+  };
+}
+
+function nextDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
 }

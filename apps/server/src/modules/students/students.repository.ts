@@ -142,6 +142,21 @@ export class StudentsRepository {
       .where(eq(studentSubscriptions.id, id));
   }
 
+  /** The last day of the student's live (not cancelled) subscriptions to a catalogue, or null. */
+  async latestEndOf(tx: Db, studentId: string, catalogueId: string): Promise<string | null> {
+    const [row] = await tx
+      .select({ end: sql<string | null>`max(${studentSubscriptions.endDate})::text` })
+      .from(studentSubscriptions)
+      .where(
+        and(
+          eq(studentSubscriptions.studentId, studentId),
+          eq(studentSubscriptions.catalogueId, catalogueId),
+          eq(studentSubscriptions.cancelled, false),
+        ),
+      );
+    return row?.end ?? null;
+  }
+
   async insertSubscription(tx: Db, values: StudentSubscriptionInsert): Promise<void> {
     await tx.insert(studentSubscriptions).values(values);
   }

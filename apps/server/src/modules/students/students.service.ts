@@ -76,7 +76,7 @@ function toSubscription(row: StudentSubscriptionRow, today: string): StudentSubs
   };
 }
 
-function toOrder({ order: row, invoice }: OrderWithInvoice): Order {
+export function toOrder({ order: row, invoice }: OrderWithInvoice): Order {
   return {
     orderId: row.id,
     studentId: row.studentId,

@@ -12,6 +12,8 @@ const PAYMENT_COLOR: Record<Order['paymentStatus'], BadgeColor> = {
   PAID: 'success',
   PENDING: 'warning',
   FAILED: 'error',
+  EXPIRED: 'grey',
+  PARTIALLY_REFUNDED: 'warning',
   REFUNDED: 'grey',
 };
 

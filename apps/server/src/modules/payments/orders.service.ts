@@ -1,0 +1,373 @@
+import crypto from 'node:crypto';
+import {
+  PAYMENT_MESSAGES,
+  computeInvoice,
+  fillMessage,
+  formatMoney,
+  indianDate,
+  paise,
+  type CreateOrderBody,
+  type OfflinePaymentBody,
+  type Order,
+  type OrderAmounts,
+  type OrderDetail,
+} from '@lectern/contract';
+import type { InvoicingConfig, PaymentsConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { recordChange } from '../../lib/aggregate';
+import { failWith } from '../../lib/app-error';
+import { GatewayError, type PaymentGateway } from '../../payments/gateway';
+import type { Actor } from '../../lib/routing';
+import { couponUses } from '../coupons';
+import { makePackagesOfPaidOrder } from '../delivery';
+import { studentsForOrders, toOrder } from '../students';
+import type { OrderRow, PaymentRow, PaymentsRepository } from './payments.repository';
+
+const fail = failWith(PAYMENT_MESSAGES);
+
+type OrderItem = Order['items'][number];
+
+export interface OrdersSettings {
+  invoicing: InvoicingConfig;
+  payments: PaymentsConfig;
+  /** the payment gateway of ONLINE orders; null: payments are offline only (the embedded default) */
+  gateway: PaymentGateway | null;
+}
+
+/**
+ * Orders and their payments (DESIGN §10). Placing an order prices it from the listing's plan and
+ * add-ons and reserves its coupon use, in one transaction; paying it does everything a payment means
+ * in one transaction, idempotent on the payment's cause: the coupon use confirmed, the GST invoice
+ * issued with the next serial, the plan granted (after a current subscription to the same catalogue)
+ * and a delivery package made for each printed-material add-on. Either all of it is there or none.
+ */
+export class OrdersService {
+  constructor(
+    private readonly db: Db,
+    private readonly repo: PaymentsRepository,
+    private readonly settings: OrdersSettings,
+    /** when an order is placed and paid, and whether its time is up (tests move it) */
+    public now: () => Date = () => new Date(),
+    /** queues the order's expiry at its time, once the order is committed */
+    private readonly scheduleExpiry: (orderId: string, at: Date) => Promise<unknown> = async () => undefined,
+  ) {}
+
+  async create(actor: Actor, body: CreateOrderBody): Promise<{ order: OrderDetail; message: string }> {
+    const orderId = `order-${crypto.randomUUID()}`;
+    const { invoicing } = this.settings;
+    let message = '';
+    await recordChange(this.db, actor, {
+      apply: async (tx) => {
+        const students = studentsForOrders(tx, invoicing);
+        let student = await students.byMobile(body.mobileNumber);
+        if (!student) {
+          if (!body.studentName) throw fail(422, 'studentNameNeeded', { mobileNumber: body.mobileNumber });
+          await students.add({ id: crypto.randomUUID(), name: body.studentName, mobileNumber: body.mobileNumber });
+          student = await students.byMobile(body.mobileNumber);
+          if (!student) throw fail(422, 'studentNameNeeded', { mobileNumber: body.mobileNumber });
+        }
+        const listing = await this.repo.listingPlan(tx, body.storeListingId, body.subscriptionId);
+        if (!listing) throw fail(404, 'listingNotFound');
+        if (listing.archived) throw fail(409, 'catalogueArchived', { catalogueName: listing.catalogueName });
+        const plan = listing.plan;
+        if (!plan) throw fail(409, 'planNotOnListing', { storeListingName: listing.storeListingName });
+        const today = indianDate(this.now());
+        if (plan.subscriptionType === 'FIXED' && plan.endDate && plan.endDate < today) {
+          throw fail(409, 'planEnded', { planLabel: plan.label, endDate: plan.endDate });
+        }
+        const addOnIds = [...new Set(body.addOnIds ?? [])];
+        const unknown = addOnIds.filter((id) => !listing.addOns.some((a) => a.id === id));
+        if (unknown.length > 0) {
+          throw fail(409, 'addOnNotOnListing', { storeListingName: listing.storeListingName, ids: unknown.join(', ') });
+        }
+        const items: OrderItem[] = [
+          {
+            description: `${plan.label} (${listing.catalogueName})`,
+            catalogueId: listing.catalogueId,
+            subscriptionId: plan.subscriptionId,
+            addOnId: null,
+            quantity: 1,
+            unitPrice: paise(plan.price),
+          },
+          ...listing.addOns
+            .filter((a) => addOnIds.includes(a.id))
+            .map((a) => ({
+              description: `${a.name} (${listing.catalogueName})`,
+              catalogueId: listing.catalogueId,
+              subscriptionId: null,
+              addOnId: a.id,
+              quantity: 1,
+              unitPrice: paise(a.price),
+            })),
+        ];
+        const placedAt = this.now();
+        const priced = (discount: number) => amountsOf(invoicing, items, discount, student.stateCode);
+        await this.repo.insertOrder(tx, {
+          id: orderId,
+          studentId: student.id,
+          items,
+          discount: 0,
+          total: priced(0).total,
+          paymentStatus: 'PENDING',
+          storeListingId: listing.storeListingId,
+          subscriptionId: plan.subscriptionId,
+          paymentMode: body.paymentMode,
+          amounts: priced(0),
+          expiresAt: new Date(placedAt.getTime() + this.settings.payments.orderTtlMinutes * 60_000),
+          createdByName: actor.name,
+          createdAt: placedAt,
+        });
+        // the coupon's rules, and its use reserved, in this transaction: of orders racing for a
+        // coupon's last use, the later ones are refused with every reason
+        if (body.couponName) {
+          const reservation = await couponUses(tx, this.now).reserve(tx, {
+            couponName: body.couponName,
+            studentId: student.id,
+            orderId,
+            storeListingId: listing.storeListingId,
+            subscriptionId: plan.subscriptionId,
+          });
+          const amounts = priced(reservation.amountSaved);
+          await this.repo.setPrice(tx, orderId, {
+            couponCode: body.couponName.toUpperCase(),
+            discount: reservation.amountSaved,
+            total: amounts.total,
+            amounts,
+          });
+        }
+        const saved = (await this.repo.order(orderId, tx))!;
+        message = fillMessage(PAYMENT_MESSAGES.orderCreated, {
+          orderId,
+          studentName: student.name,
+          total: formatMoney(paise(saved.total)),
+          paymentMode: body.paymentMode === 'OFFLINE' ? 'offline' : 'online',
+        });
+        return {
+          activity: {
+            action: 'order.create',
+            entityType: 'order',
+            entityId: orderId,
+            after: { studentId: student.id, items, couponCode: saved.couponCode, total: saved.total },
+            summary: `${actor.name}: ${message}`,
+          },
+        };
+      },
+    });
+    await this.scheduleExpiry(orderId, (await this.repo.order(orderId))!.expiresAt!);
+    if (body.paymentMode === 'ONLINE' && this.settings.gateway) await this.openAtGateway(actor, orderId);
+    return { order: await this.detail(orderId), message };
+  }
+
+  /**
+   * Makes the gateway's order the student's checkout pays (receipt: the order id without its prefix,
+   * within Razorpay's 40 characters). When the gateway refuses or cannot be reached, the order is
+   * FAILED at once and its coupon use given back, and the caller is told to try again.
+   */
+  private async openAtGateway(actor: Actor, orderId: string): Promise<void> {
+    const order = (await this.repo.order(orderId))!;
+    try {
+      const opened = await this.settings.gateway!.createOrder({
+        amount: order.total,
+        receipt: orderId.replace(/^order-/, ''),
+        notes: { orderId, studentId: order.studentId },
+      });
+      await this.repo.setGatewayOrder(orderId, opened.gatewayOrderId);
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      await recordChange(this.db, actor, {
+        apply: async (tx) => {
+          await this.repo.setStatus(tx, orderId, 'FAILED');
+          await couponUses(tx, this.now).release(tx, orderId, 'PAYMENT_FAILED');
+          return {
+            activity: {
+              action: 'order.fail',
+              entityType: 'order',
+              entityId: orderId,
+              after: { reason: error.message },
+              summary: `${actor.name}: order ${orderId} could not be opened at the payment gateway: ${error.message}`,
+            },
+          };
+        },
+      });
+      throw fail(502, 'gatewayUnavailable', { orderId });
+    }
+  }
+
+  /**
+   * Records money received offline. The same receipt (mode and reference) recorded again for the same
+   * order changes nothing and says so; for another order it is refused. A paid, expired or failed order
+   * takes no payment.
+   */
+  async payOffline(
+    actor: Actor,
+    orderId: string,
+    body: OfflinePaymentBody,
+  ): Promise<{ order: OrderDetail; message: string }> {
+    const today = indianDate(this.now());
+    if (body.receivedOn > today) throw fail(400, 'receivedInFuture', { today });
+    let message = '';
+    await recordChange(this.db, actor, {
+      apply: async (tx) => {
+        const order = await this.repo.lockOrder(tx, orderId);
+        if (!order) throw fail(404, 'orderNotFound');
+        const earlier = await this.repo.paymentByReference(tx, body.mode, body.reference);
+        if (earlier) {
+          if (earlier.orderId !== orderId) {
+            throw fail(409, 'referenceUsed', { mode: body.mode, reference: body.reference, orderId: earlier.orderId });
+          }
+          message = fillMessage(PAYMENT_MESSAGES.alreadyPaid, { reference: body.reference });
+          return { activity: [] };
+        }
+        if (order.paymentStatus !== 'PENDING') {
+          if (order.paymentStatus === 'PAID' || order.paymentStatus.includes('REFUNDED')) {
+            throw fail(409, 'paidAlready', { orderId, reference: order.gatewayReference ?? '' });
+          }
+          throw fail(409, 'notPayable', { orderId, status: order.paymentStatus.toLowerCase() });
+        }
+        const paidAt = this.now();
+        await this.repo.insertPayment(tx, {
+          id: crypto.randomUUID(),
+          orderId,
+          mode: body.mode,
+          reference: body.reference,
+          amount: order.total,
+          receivedOn: body.receivedOn,
+          recordedBy: actor.userId,
+          recordedByName: actor.name,
+          createdAt: paidAt,
+        });
+        const invoiceNumber = await this.paid(tx, order, {
+          paidAt,
+          paymentMethod: body.mode,
+          gatewayReference: body.reference,
+        });
+        message = fillMessage(PAYMENT_MESSAGES.paidOffline, {
+          amount: formatMoney(paise(order.total)),
+          mode: body.mode.replace('_', ' ').toLowerCase(),
+          reference: body.reference,
+          orderId,
+          invoiceNumber,
+        });
+        return {
+          activity: {
+            action: 'order.pay',
+            entityType: 'order',
+            entityId: orderId,
+            after: { mode: body.mode, reference: body.reference, receivedOn: body.receivedOn, amount: order.total },
+            summary: `${actor.name}: ${message}`,
+          },
+        };
+      },
+    });
+    return { order: await this.detail(orderId), message };
+  }
+
+  /** Everything a payment means, in the payment's transaction; gives the invoice's number. */
+  private async paid(
+    tx: Db,
+    order: OrderRow,
+    payment: { paidAt: Date; paymentMethod: string; gatewayReference: string },
+  ): Promise<string> {
+    await this.repo.markPaid(tx, order.id, payment);
+    await couponUses(tx, this.now).confirm(tx, order.id);
+    const students = studentsForOrders(tx, this.settings.invoicing);
+    const student = (await students.byId(order.studentId))!;
+    const items = order.items as OrderItem[];
+    const invoice = await students.issueInvoice(
+      { id: order.id, items, discount: order.discount, paidAt: payment.paidAt },
+      student,
+    );
+    const plan = order.subscriptionId ? await this.repo.planToGrant(tx, order.subscriptionId) : null;
+    if (plan) {
+      await students.grant({
+        id: crypto.randomUUID(),
+        studentId: order.studentId,
+        orderId: order.id,
+        plan,
+        today: indianDate(payment.paidAt),
+      });
+    }
+    await makePackagesOfPaidOrder(tx, order.id);
+    return invoice.invoiceNumber;
+  }
+
+  /**
+   * An unpaid order past its time becomes EXPIRED and gives its coupon use back. True when it did;
+   * a paid order, one expired already, or one whose time has not come is left as it is.
+   */
+  async expire(orderId: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const order = await this.repo.lockOrder(tx, orderId);
+      if (!order || order.paymentStatus !== 'PENDING') return false;
+      if (!order.expiresAt || order.expiresAt > this.now()) return false;
+      await this.repo.setStatus(tx, orderId, 'EXPIRED');
+      await couponUses(tx, this.now).release(tx, orderId, 'ORDER_EXPIRED');
+      return true;
+    });
+  }
+
+  async detail(orderId: string): Promise<OrderDetail> {
+    const order = await this.repo.order(orderId);
+    if (!order) throw fail(404, 'orderNotFound');
+    const [received, [invoice]] = await Promise.all([this.repo.paymentsOf(orderId), this.repo.invoicesOf([orderId])]);
+    const gateway =
+      order.gatewayOrderId && this.settings.payments.razorpay
+        ? { name: 'razorpay', gatewayOrderId: order.gatewayOrderId, keyId: this.settings.payments.razorpay.keyId }
+        : null;
+    return { ...toDetail(order, received, invoice ?? null), gateway };
+  }
+}
+
+/** The order's money: the GST-inclusive lines less the discount, split as its invoice will be. */
+function amountsOf(settings: InvoicingConfig, items: OrderItem[], discount: number, stateCode: string): OrderAmounts {
+  const { totals } = computeInvoice({
+    lines: items.map((item) => ({ description: item.description, quantity: item.quantity, unitPrice: item.unitPrice })),
+    discount: paise(discount),
+    gstPercent: settings.gstPercent,
+    supplierStateCode: settings.supplierStateCode,
+    placeOfSupplyStateCode: stateCode,
+  });
+  return {
+    price: totals.gross,
+    discount: totals.discount,
+    taxableValue: totals.taxableValue,
+    cgst: totals.cgst,
+    sgst: totals.sgst,
+    igst: totals.igst,
+    total: totals.total,
+  };
+}
+
+function toDetail(
+  row: OrderRow,
+  received: PaymentRow[],
+  invoice: { id: string; invoiceNumber: string; invoiceDate: string; total: number } | null,
+): Omit<OrderDetail, 'gateway'> {
+  const amounts = (row.amounts as OrderAmounts | null) ?? {
+    price: paise(row.total + row.discount),
+    discount: paise(row.discount),
+    taxableValue: paise(row.total),
+    cgst: paise(0),
+    sgst: paise(0),
+    igst: paise(0),
+    total: paise(row.total),
+  };
+  return {
+    // refunds (credit notes) are not taken yet: nothing is credited
+    ...toOrder({ order: row, invoice: invoice ? { ...invoice, credited: 0 } : null }),
+    storeListingId: row.storeListingId,
+    subscriptionId: row.subscriptionId,
+    paymentMode: row.paymentMode as OrderDetail['paymentMode'],
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    amounts,
+    payments: received.map((p) => ({
+      paymentId: p.id,
+      mode: p.mode as OrderDetail['payments'][number]['mode'],
+      reference: p.reference,
+      amount: paise(p.amount),
+      receivedOn: String(p.receivedOn),
+      recordedBy: p.recordedByName,
+      createdAt: p.createdAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,169 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { PlanToGrant } from '../students';
+import {
+  addOns,
+  catalogues,
+  invoices,
+  orders,
+  payments,
+  storeListings,
+  storeListingSubscriptions,
+  subscriptions,
+} from '../../db/schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** A listing's plan as an order is priced from it, with the add-ons of its catalogue. */
+export interface ListingPlan {
+  storeListingId: string;
+  storeListingName: string;
+  catalogueId: string;
+  catalogueName: string;
+  archived: boolean;
+  plan: {
+    subscriptionId: string;
+    label: string;
+    subscriptionType: string;
+    numberOfMonths: number | null;
+    endDate: string | null;
+    /** paise, GST included */
+    price: number;
+  } | null;
+  addOns: { id: string; name: string; price: number; automationType: string }[];
+}
+
+/** Orders placed here and the payments received for them (DESIGN §10). */
+export class PaymentsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The listing, its catalogue, the plan asked for when the listing sells it, and the catalogue's add-ons. */
+  async listingPlan(tx: Db, storeListingId: string, subscriptionId: string): Promise<ListingPlan | null> {
+    const [listing] = await tx
+      .select({
+        storeListingId: storeListings.id,
+        storeListingName: storeListings.name,
+        catalogueId: catalogues.id,
+        catalogueName: catalogues.name,
+        archived: catalogues.archived,
+      })
+      .from(storeListings)
+      .innerJoin(catalogues, eq(catalogues.id, storeListings.catalogueId))
+      .where(eq(storeListings.id, storeListingId));
+    if (!listing) return null;
+    // a listing that names its plans sells only those; one that names none sells its catalogue's every plan
+    const [plan] = await tx
+      .select({
+        subscriptionId: subscriptions.id,
+        label: subscriptions.label,
+        subscriptionType: subscriptions.subscriptionType,
+        numberOfMonths: subscriptions.numberOfMonths,
+        endDate: subscriptions.endDate,
+        price: subscriptions.price,
+      })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.id, subscriptionId),
+          eq(subscriptions.catalogueId, listing.catalogueId),
+          sql`(NOT EXISTS (SELECT 1 FROM ${storeListingSubscriptions} WHERE ${storeListingSubscriptions.storeListingId} = ${storeListingId})
+            OR EXISTS (SELECT 1 FROM ${storeListingSubscriptions} WHERE ${storeListingSubscriptions.storeListingId} = ${storeListingId}
+              AND ${storeListingSubscriptions.subscriptionId} = ${subscriptions.id}))`,
+        ),
+      );
+    const extras = await tx
+      .select({ id: addOns.id, name: addOns.name, price: addOns.price, automationType: addOns.automationType })
+      .from(addOns)
+      .where(eq(addOns.catalogueId, listing.catalogueId))
+      .orderBy(asc(addOns.position));
+    return { ...listing, plan: plan ?? null, addOns: extras };
+  }
+
+  async insertOrder(tx: Db, values: typeof orders.$inferInsert): Promise<void> {
+    await tx.insert(orders).values(values);
+  }
+
+  /** The coupon's discount and the amounts it leaves, once the coupon use is reserved. */
+  async setPrice(
+    tx: Db,
+    id: string,
+    values: { couponCode: string; discount: number; total: number; amounts: unknown },
+  ): Promise<void> {
+    await tx.update(orders).set(values).where(eq(orders.id, id));
+  }
+
+  /** The plan a paid order grants, as it is now. */
+  async planToGrant(tx: Db, subscriptionId: string): Promise<PlanToGrant | null> {
+    const [row] = await tx
+      .select({
+        subscriptionId: subscriptions.id,
+        catalogueId: subscriptions.catalogueId,
+        label: subscriptions.label,
+        subscriptionType: subscriptions.subscriptionType,
+        numberOfMonths: subscriptions.numberOfMonths,
+        endDate: subscriptions.endDate,
+      })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscriptionId));
+    return row ?? null;
+  }
+
+  async order(id: string, db: Db = this.db): Promise<OrderRow | null> {
+    const [row] = await db.select().from(orders).where(eq(orders.id, id));
+    return row ?? null;
+  }
+
+  /** The order, locked until the end of `tx`: two payments of one order queue here. */
+  async lockOrder(tx: Db, id: string): Promise<OrderRow | null> {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    return row ?? null;
+  }
+
+  async paymentsOf(orderId: string, db: Db = this.db): Promise<PaymentRow[]> {
+    return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt));
+  }
+
+  /** The payment recorded for a receipt (its mode and reference), whichever order it was for. */
+  async paymentByReference(tx: Db, mode: string, reference: string): Promise<PaymentRow | null> {
+    const [row] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.mode, mode), eq(payments.reference, reference)));
+    return row ?? null;
+  }
+
+  async insertPayment(tx: Db, values: typeof payments.$inferInsert): Promise<void> {
+    await tx.insert(payments).values(values);
+  }
+
+  async markPaid(tx: Db, id: string, values: { paidAt: Date; paymentMethod: string; gatewayReference: string }) {
+    await tx
+      .update(orders)
+      .set({ paymentStatus: 'PAID', ...values })
+      .where(eq(orders.id, id));
+  }
+
+  async setGatewayOrder(id: string, gatewayOrderId: string): Promise<void> {
+    await this.db.update(orders).set({ gatewayOrderId }).where(eq(orders.id, id));
+  }
+
+  async setStatus(tx: Db, id: string, status: 'EXPIRED' | 'FAILED'): Promise<void> {
+    await tx.update(orders).set({ paymentStatus: status }).where(eq(orders.id, id));
+  }
+
+  /** The invoice summary of each order that has one. */
+  async invoicesOf(orderIds: string[], db: Db = this.db) {
+    if (orderIds.length === 0) return [];
+    return db
+      .select({
+        orderId: invoices.orderId,
+        id: invoices.id,
+        invoiceNumber: invoices.invoiceNumber,
+        invoiceDate: invoices.invoiceDate,
+        total: invoices.total,
+      })
+      .from(invoices)
+      .where(inArray(invoices.orderId, orderIds));
+  }
+}

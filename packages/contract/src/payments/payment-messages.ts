@@ -1,0 +1,24 @@
+/**
+ * Messages of orders and payments (Lectern's own: the specifications only read orders). Square-bracket
+ * placeholders are filled with fillMessage.
+ */
+export const PAYMENT_MESSAGES = {
+  orderCreated: 'Order [orderId] was placed for [studentName]: [total] to pay ([paymentMode]).',
+  paidOffline:
+    'Payment of [amount] by [mode] (reference [reference]) was recorded: order [orderId] is paid, invoice [invoiceNumber] issued.',
+  alreadyPaid: 'This payment (reference [reference]) was recorded already: nothing changed.',
+  referenceUsed:
+    'A [mode] payment with reference [reference] was recorded already for order [orderId]. Check the receipt.',
+  studentNameNeeded: "No student has mobile [mobileNumber]: enter the student's name to add them with this order.",
+  listingNotFound: 'We could not find that store listing. It may have been deleted.',
+  catalogueArchived: "'[catalogueName]' is archived: its plans are no longer sold.",
+  planNotOnListing: "That plan is not sold on '[storeListingName]'.",
+  planEnded: "'[planLabel]' ended on [endDate]: it can no longer be sold.",
+  addOnNotOnListing: "These add-ons are not sold with '[storeListingName]': [ids].",
+  orderNotFound: 'We could not find that order.',
+  notPayable: 'Order [orderId] is [status]: it can no longer be paid. Place a new order.',
+  paidAlready: 'Order [orderId] is paid already (payment [reference]). Nothing was recorded.',
+  gatewayUnavailable:
+    'The payment gateway could not open a checkout for order [orderId], so the order was cancelled and any coupon use given back. Try again in a few minutes.',
+  receivedInFuture: 'The payment cannot be received after today ([today]).',
+} as const;

@@ -1,0 +1,34 @@
+import { route } from '../route';
+import { CreateOrderBodySchema, OfflinePaymentBodySchema, OrderDetailSchema, OrderIdSchema } from './payments.schemas';
+
+// DESIGN §10 "Orders and payments": FINANCE and SUPER_ADMIN (the commerce area) place offline orders
+// and record the money received. Service callers (API keys) come with issue 33's keys.
+export const paymentsContract = {
+  createOrder: route({
+    method: 'POST',
+    path: '/payments/order/create',
+    summary:
+      "Place an order for a student (by mobile; a new mobile makes a student): a listing's plan, add-ons and a coupon, priced with GST; the coupon use is reserved",
+    access: { kind: 'session', area: 'commerce' },
+    body: CreateOrderBodySchema,
+    response: OrderDetailSchema,
+  }),
+  order: route({
+    method: 'GET',
+    path: '/payments/order/{orderId}',
+    summary: 'One order: its lines, amounts, payments and invoice',
+    access: { kind: 'session', area: 'commerce' },
+    params: OrderIdSchema,
+    response: OrderDetailSchema,
+  }),
+  offlinePayment: route({
+    method: 'POST',
+    path: '/payments/order/{orderId}/offline-payment',
+    summary:
+      'Record money received offline (cash, UPI, bank transfer, cheque): the order is paid, its invoice issued, its subscription granted and its packages made, at once; the same receipt again changes nothing',
+    access: { kind: 'session', area: 'commerce' },
+    params: OrderIdSchema,
+    body: OfflinePaymentBodySchema,
+    response: OrderDetailSchema,
+  }),
+};
