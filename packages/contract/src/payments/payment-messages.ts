@@ -20,5 +20,8 @@ export const PAYMENT_MESSAGES = {
   paidAlready: 'Order [orderId] is paid already (payment [reference]). Nothing was recorded.',
   gatewayUnavailable:
     'The payment gateway could not open a checkout for order [orderId], so the order was cancelled and any coupon use given back. Try again in a few minutes.',
+  webhookForged: 'This call is not signed by the payment gateway: nothing was changed.',
+  webhookUnreadable: 'The payment gateway sent an event we could not read: [reason]',
+  gatewayOff: 'Online payments are not set up on this console (PAYMENT_GATEWAY=offline).',
   receivedInFuture: 'The payment cannot be received after today ([today]).',
 } as const;

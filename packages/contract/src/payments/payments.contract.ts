@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { route } from '../route';
 import { CreateOrderBodySchema, OfflinePaymentBodySchema, OrderDetailSchema, OrderIdSchema } from './payments.schemas';
 
@@ -30,5 +31,15 @@ export const paymentsContract = {
     params: OrderIdSchema,
     body: OfflinePaymentBodySchema,
     response: OrderDetailSchema,
+  }),
+  razorpayWebhook: route({
+    method: 'POST',
+    path: '/payments/webhook/razorpay',
+    summary:
+      "Razorpay's webhook (no session: X-Razorpay-Signature over the raw body is verified, 401 otherwise): payment.captured pays the order, payment.failed fails an unpaid one; each event (x-razorpay-event-id) is applied once",
+    access: { kind: 'open' },
+    raw: true,
+    body: z.object({ event: z.string() }).passthrough(),
+    response: z.object({ received: z.boolean() }),
   }),
 };

@@ -1,5 +1,5 @@
 import { bigint, date, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns';
+import { createdAt, id, stampedAt } from './columns';
 import { users } from './staff';
 import { orders } from './students';
 
@@ -23,3 +23,11 @@ export const payments = pgTable(
   },
   (t) => [unique().on(t.mode, t.reference)],
 );
+
+/** Gateway webhook events applied, by the gateway's event id (DESIGN §10): each is applied once. */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  gateway: text('gateway').notNull(),
+  kind: text('kind').notNull(),
+  receivedAt: stampedAt('received_at'),
+});

@@ -1,9 +1,9 @@
-import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { contract, type ParticipantSession } from '@lectern/contract';
 import type { JobRegistry } from '../../jobs';
 import type { AppDeps } from '../../lib/deps';
-import { registerDomain, toFastifyPath } from '../../lib/routing';
+import { keepRawBody } from '../../lib/raw-body';
+import { registerDomain } from '../../lib/routing';
 import { Meetings } from '../../meetings/meetings';
 import type { Storage } from '../../storage';
 import type { ModuleServices } from '..';
@@ -43,9 +43,6 @@ export interface LiveClassesModule {
   pastParticipants: (liveClassId: string) => Promise<ParticipantSession[]>;
 }
 
-const RAW_BODY_LIMIT = 1024 * 1024;
-const rawBodies = new WeakMap<FastifyRequest, string>();
-
 export function liveClassesRoutes(
   app: FastifyInstance,
   deps: AppDeps,
@@ -81,21 +78,7 @@ export function liveClassesRoutes(
   zoomEvents.register();
 
   // Zoom signs the body as it sent it: the webhook's raw body is kept (that route only) before parsing.
-  const webhookUrl = toFastifyPath(contract.liveClasses.zoomWebhook.path);
-  app.addHook('preParsing', async (request, _reply, payload) => {
-    if (request.routeOptions.url !== webhookUrl) return payload;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of payload) {
-      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
-      size += buffer.length;
-      if (size > RAW_BODY_LIMIT) break;
-      chunks.push(buffer);
-    }
-    const raw = Buffer.concat(chunks);
-    rawBodies.set(request, raw.toString('utf8'));
-    return Readable.from([raw]);
-  });
+  const rawBody = keepRawBody(app, contract.liveClasses.zoomWebhook.path);
 
   registerDomain(app, deps, liveClassRoutes, {
     schedule: async ({ auth, params, query }) => ({ data: await service.schedule(auth, params.instructorId, query) }),
@@ -146,7 +129,7 @@ export function liveClassesRoutes(
       };
       const data = await zoomEvents.handle(
         { signature: header('x-zm-signature'), timestamp: header('x-zm-request-timestamp') },
-        rawBodies.get(request) ?? '',
+        rawBody(request).toString('utf8'),
         body as ZoomEventBody,
       );
       return { data };

@@ -11,12 +11,14 @@ import {
   type Order,
   type OrderAmounts,
   type OrderDetail,
+  PAYMENT_METHODS,
 } from '@lectern/contract';
 import type { InvoicingConfig, PaymentsConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { recordChange } from '../../lib/aggregate';
 import { failWith } from '../../lib/app-error';
-import { GatewayError, type PaymentGateway } from '../../payments/gateway';
+import { recordActivity } from '../../lib/activity.repository';
+import { GatewayError, type GatewayEvent, type PaymentGateway } from '../../payments/gateway';
 import type { Actor } from '../../lib/routing';
 import { couponUses } from '../coupons';
 import { makePackagesOfPaidOrder } from '../delivery';
@@ -260,6 +262,112 @@ export class OrdersService {
       },
     });
     return { order: await this.detail(orderId), message };
+  }
+
+  /**
+   * A webhook call from the gateway: its signature over the raw body is checked first (401 when it
+   * does not match: nothing is read), then the event is applied in the transaction that records its
+   * id, so a replay or a repeat changes nothing and an event whose effect was rolled back is applied
+   * when the gateway sends it again. Events of orders not placed here are acknowledged and left.
+   */
+  async gatewayEvent(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<{ received: boolean }> {
+    const gateway = this.settings.gateway;
+    if (!gateway) throw fail(404, 'gatewayOff');
+    let event: ReturnType<PaymentGateway['readWebhook']>;
+    try {
+      event = gateway.readWebhook(rawBody, headers);
+    } catch (error) {
+      if (error instanceof GatewayError) throw fail(400, 'webhookUnreadable', { reason: error.message });
+      throw error;
+    }
+    if (event === null) throw fail(401, 'webhookForged');
+    if (event === 'ignored') return { received: true };
+    const applied = event;
+    await this.db.transaction(async (tx) => {
+      if (!(await this.repo.claimEvent(tx, { eventId: applied.eventId, gateway: gateway.name, kind: applied.kind }))) {
+        return;
+      }
+      if (applied.kind === 'payment.captured') await this.captured(tx, applied);
+      else if (applied.kind === 'payment.failed') await this.failed(tx, applied);
+      // refund.processed: refunds are not made here yet (issue 33), so there is nothing of ours to settle
+    });
+    return { received: true };
+  }
+
+  /**
+   * Money captured for a gateway order: the order is paid (once: the payment id is unique), whatever
+   * state it reached meanwhile short of paid: a failed attempt may be followed by a captured one, and
+   * the gateway's order outlives ORDER_TTL_MINUTES. A capture of another amount is recorded as
+   * activity for finance staff and pays nothing.
+   */
+  private async captured(tx: Db, event: Extract<GatewayEvent, { kind: 'payment.captured' }>): Promise<void> {
+    const order = await this.repo.lockOrderAtGateway(tx, event.gatewayOrderId);
+    if (!order) return;
+    if (await this.repo.paymentByReference(tx, 'ONLINE', event.paymentId)) return;
+    const note = (action: string, summary: string) =>
+      recordActivity(tx, {
+        actorId: null,
+        action,
+        entityType: 'order',
+        entityId: order.id,
+        after: { paymentId: event.paymentId, amount: event.amount },
+        summary,
+      });
+    if (order.paymentStatus === 'PAID' || order.paymentStatus.endsWith('REFUNDED')) {
+      await note(
+        'order.payment.extra',
+        `Razorpay captured ${event.paymentId} for order ${order.id}, which was paid already: refund it.`,
+      );
+      return;
+    }
+    if (event.amount !== order.total) {
+      await note(
+        'order.payment.mismatch',
+        `Razorpay captured ${formatMoney(paise(event.amount))} (${event.paymentId}) for order ${order.id} of ${formatMoney(paise(order.total))}: not paid; check it in the Razorpay Dashboard.`,
+      );
+      return;
+    }
+    const paidAt = this.now();
+    await this.repo.insertPayment(tx, {
+      id: crypto.randomUUID(),
+      orderId: order.id,
+      mode: 'ONLINE',
+      reference: event.paymentId,
+      amount: event.amount,
+      receivedOn: indianDate(paidAt),
+      recordedBy: null,
+      recordedByName: 'Razorpay',
+      createdAt: paidAt,
+    });
+    const method = (event.method ?? '').toUpperCase();
+    const invoiceNumber = await this.paid(tx, order, {
+      paidAt,
+      paymentMethod: (PAYMENT_METHODS as readonly string[]).includes(method) ? method : 'ONLINE',
+      gatewayReference: event.paymentId,
+    });
+    await note(
+      'order.pay',
+      `Razorpay: payment ${event.paymentId} of ${formatMoney(paise(event.amount))} captured: order ${order.id} is paid, invoice ${invoiceNumber} issued.`,
+    );
+  }
+
+  /** A failed attempt fails an unpaid order and gives its coupon use back; a later capture still pays it. */
+  private async failed(tx: Db, event: Extract<GatewayEvent, { kind: 'payment.failed' }>): Promise<void> {
+    const order = await this.repo.lockOrderAtGateway(tx, event.gatewayOrderId);
+    if (!order || order.paymentStatus !== 'PENDING') return;
+    await this.repo.setStatus(tx, order.id, 'FAILED');
+    await couponUses(tx, this.now).release(tx, order.id, 'PAYMENT_FAILED');
+    await recordActivity(tx, {
+      actorId: null,
+      action: 'order.fail',
+      entityType: 'order',
+      entityId: order.id,
+      after: { paymentId: event.paymentId, reason: event.reason },
+      summary: `Razorpay: payment ${event.paymentId} for order ${order.id} failed: ${event.reason}`,
+    });
   }
 
   /** Everything a payment means, in the payment's transaction; gives the invoice's number. */

@@ -6,6 +6,7 @@ import {
   catalogues,
   invoices,
   orders,
+  paymentEvents,
   payments,
   storeListings,
   storeListingSubscriptions,
@@ -142,6 +143,22 @@ export class PaymentsRepository {
       .update(orders)
       .set({ paymentStatus: 'PAID', ...values })
       .where(eq(orders.id, id));
+  }
+
+  /** Records a gateway event as applied in `tx`; false when it was applied before (a replay or a repeat). */
+  async claimEvent(tx: Db, event: { eventId: string; gateway: string; kind: string }): Promise<boolean> {
+    const rows = await tx
+      .insert(paymentEvents)
+      .values(event)
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.eventId });
+    return rows.length === 1;
+  }
+
+  /** The order a gateway order was opened for, locked until the end of `tx`. */
+  async lockOrderAtGateway(tx: Db, gatewayOrderId: string): Promise<OrderRow | null> {
+    const [row] = await tx.select().from(orders).where(eq(orders.gatewayOrderId, gatewayOrderId)).for('update');
+    return row ?? null;
   }
 
   async setGatewayOrder(id: string, gatewayOrderId: string): Promise<void> {

@@ -4,6 +4,7 @@ import { contract } from '@lectern/contract';
 import { createGateway } from '../../config/payments';
 import type { JobRegistry } from '../../jobs';
 import type { AppDeps } from '../../lib/deps';
+import { keepRawBody } from '../../lib/raw-body';
 import { registerDomain } from '../../lib/routing';
 import { expireOrderJob, registerExpireJob } from './expire-job';
 import { OrdersService } from './orders.service';
@@ -30,6 +31,8 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, jobs: JobReg
     (orderId, at) => jobs.send(expireOrderJob, { orderId }, { id: crypto.randomUUID(), startAfter: at }),
   );
   registerExpireJob(jobs, service, app.log);
+  // Razorpay signs the body as it sent it: that route's raw body is kept before parsing
+  const rawBody = keepRawBody(app, contract.payments.razorpayWebhook.path);
   app.decorate('orders', service);
   registerDomain(app, deps, contract.payments, {
     createOrder: async ({ auth, body }) => {
@@ -41,5 +44,6 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, jobs: JobReg
       const { order, message } = await service.payOffline(auth, params.orderId, body);
       return { data: order, message };
     },
+    razorpayWebhook: async ({ request }) => ({ data: await service.gatewayEvent(rawBody(request), request.headers) }),
   });
 }

@@ -416,4 +416,64 @@ describe('an ONLINE order with Razorpay configured', () => {
       fake.credentials.keySecret = keySecret;
     }
   });
+  const webhook = (signed: { body: string; headers: Record<string, string> }) =>
+    online.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/razorpay',
+      headers: signed.headers,
+      payload: signed.body,
+    });
+  const state = async (orderId: string) => {
+    const [row] = await online.database.query<{ payment_status: string; invoices: string; payments: string }>(
+      `SELECT payment_status, (SELECT count(*) FROM invoices WHERE order_id = o.id) AS invoices,
+              (SELECT count(*) FROM payments WHERE order_id = o.id) AS payments FROM orders o WHERE id = $1`,
+      [orderId],
+    );
+    return { status: row!.payment_status, invoices: Number(row!.invoices), payments: Number(row!.payments) };
+  };
+
+  it('pays the order once on payment.captured, however often Razorpay sends it', async () => {
+    const student = await createStudent(online);
+    const order = (await placeOnline(student.mobileNumber)).body.data;
+    const payment = fake.capture(order.gateway.gatewayOrderId, { method: 'card' });
+    const captured = fake.signedWebhook('payment.captured', { payment });
+    const first = await webhook(captured);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ received: true });
+    expect(await state(order.orderId)).toEqual({ status: 'PAID', invoices: 1, payments: 1 });
+    // the same event again (a retry), and the same capture as another event: nothing more
+    expect((await webhook(captured)).statusCode).toBe(200);
+    expect((await webhook(fake.signedWebhook('payment.captured', { payment }))).statusCode).toBe(200);
+    expect(await state(order.orderId)).toEqual({ status: 'PAID', invoices: 1, payments: 1 });
+    const detail = await online.call('GET', `/api/payments/order/${order.orderId}`, {
+      token: await online.sessionFor('FINANCE'),
+    });
+    expect(detail.body.data).toMatchObject({ paymentMethod: 'CARD', gatewayReference: payment.id });
+    expect(detail.body.data.payments).toEqual([
+      expect.objectContaining({ mode: 'ONLINE', reference: payment.id, recordedBy: 'Razorpay' }),
+    ]);
+  });
+
+  it('changes nothing for a forged or altered call, answering 401', async () => {
+    const student = await createStudent(online);
+    const order = (await placeOnline(student.mobileNumber)).body.data;
+    const payment = fake.capture(order.gateway.gatewayOrderId);
+    const forged = fake.signedWebhook('payment.captured', { payment }, { secret: 'not-the-webhook-secret' });
+    expect((await webhook(forged)).statusCode).toBe(401);
+    const genuine = fake.signedWebhook('payment.captured', { payment });
+    const altered = { ...genuine, body: genuine.body.replace(String(payment.amount), String(payment.amount - 100)) };
+    expect((await webhook(altered)).statusCode).toBe(401);
+    expect(await state(order.orderId)).toEqual({ status: 'PENDING', invoices: 0, payments: 0 });
+  });
+
+  it('fails an unpaid order on payment.failed, and still pays it when a later attempt is captured', async () => {
+    const student = await createStudent(online);
+    const order = (await placeOnline(student.mobileNumber)).body.data;
+    const failedAttempt = fake.failPayment(order.gateway.gatewayOrderId);
+    expect((await webhook(fake.signedWebhook('payment.failed', { payment: failedAttempt }))).statusCode).toBe(200);
+    expect(await state(order.orderId)).toEqual({ status: 'FAILED', invoices: 0, payments: 0 });
+    const retried = fake.capture(order.gateway.gatewayOrderId);
+    expect((await webhook(fake.signedWebhook('payment.captured', { payment: retried }))).statusCode).toBe(200);
+    expect(await state(order.orderId)).toEqual({ status: 'PAID', invoices: 1, payments: 1 });
+  });
 });
