@@ -28,7 +28,12 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, jobs: JobReg
       gateway: createGateway(deps.config.payments),
     },
     undefined,
-    (orderId, at) => jobs.send(expireOrderJob, { orderId }, { id: crypto.randomUUID(), startAfter: at }),
+    // the order stands when its expiry cannot be queued (the queue's connection lost): said in the log,
+    // not to the caller as a failed order
+    (orderId, at) =>
+      jobs
+        .send(expireOrderJob, { orderId }, { id: crypto.randomUUID(), startAfter: at })
+        .catch((error: unknown) => app.log.error({ err: error, orderId }, 'order expiry could not be queued')),
   );
   registerExpireJob(jobs, service, app.log);
   // Razorpay signs the body as it sent it: that route's raw body is kept before parsing
