@@ -476,4 +476,24 @@ describe('an ONLINE order with Razorpay configured', () => {
     expect((await webhook(fake.signedWebhook('payment.captured', { payment: retried }))).statusCode).toBe(200);
     expect(await state(order.orderId)).toEqual({ status: 'PAID', invoices: 1, payments: 1 });
   });
+  it('pays nothing for a capture of another amount, or of an order paid already, and tells finance staff', async () => {
+    const student = await createStudent(online);
+    const order = (await placeOnline(student.mobileNumber)).body.data;
+    const payment = fake.capture(order.gateway.gatewayOrderId);
+    const short = { ...payment, amount: payment.amount - 100 };
+    expect((await webhook(fake.signedWebhook('payment.captured', { payment: short }))).statusCode).toBe(200);
+    expect(await state(order.orderId)).toEqual({ status: 'PENDING', invoices: 0, payments: 0 });
+
+    expect((await webhook(fake.signedWebhook('payment.captured', { payment }))).statusCode).toBe(200);
+    const second = fake.capture(order.gateway.gatewayOrderId);
+    expect((await webhook(fake.signedWebhook('payment.captured', { payment: second }))).statusCode).toBe(200);
+    expect(await state(order.orderId)).toEqual({ status: 'PAID', invoices: 1, payments: 1 });
+    const notes = await online.database.query<{ action: string }>(
+      `SELECT action FROM activity_log WHERE entity_id = $1 ORDER BY created_at`,
+      [order.orderId],
+    );
+    expect(notes.map((n) => n.action)).toEqual(
+      expect.arrayContaining(['order.payment.mismatch', 'order.pay', 'order.payment.extra']),
+    );
+  });
 });
