@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { serveOnLoopback } from './loopback';
 
 // A fake Razorpay API on loopback, answering in the shapes of Razorpay's documentation
 // (https://razorpay.com/docs/api/): basic auth with the key id and secret, Orders (POST /v1/orders,
@@ -478,13 +478,8 @@ export async function startFakeRazorpay(
       return refuse(res, 'The requested URL was not found on the server.', { source: 'NA', step: 'NA', reason: 'NA' });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  fake.base = `http://127.0.0.1:${port}`;
-  fake.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  const served = await serveOnLoopback(server);
+  fake.base = served.base;
+  fake.close = served.close;
   return fake;
 }

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { serveOnLoopback } from './loopback';
 
 // A fake Zoom API on loopback, answering in the shapes of Zoom's documentation: the OAuth token
 // endpoint (account_credentials), meetings (create 201, PATCH and DELETE 204, GET), past meeting
@@ -209,13 +209,8 @@ export async function startFakeZoom(
       return json(res, 404, { code: 404, message: 'Not found' });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  fake.base = `http://127.0.0.1:${port}`;
-  fake.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  const served = await serveOnLoopback(server);
+  fake.base = served.base;
+  fake.close = served.close;
   return fake;
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { sellsPlan } from '../../db/sells-plan';
 import {
   catalogueSubjects,
   couponHistory,
@@ -50,14 +51,6 @@ export interface PlanOfListing {
 }
 
 const LIVE = ['RESERVED', 'CONFIRMED'];
-
-/**
- * The plans a listing sells: the ones it chose (store_listing_subscriptions), or, when it chose none,
- * every plan of its catalogue. (Joined on the catalogue, this keeps the rows of those plans.)
- */
-const sellsPlan = sql`(NOT EXISTS (SELECT 1 FROM ${storeListingSubscriptions} WHERE ${storeListingSubscriptions.storeListingId} = ${storeListings.id})
-  OR EXISTS (SELECT 1 FROM ${storeListingSubscriptions} WHERE ${storeListingSubscriptions.storeListingId} = ${storeListings.id}
-    AND ${storeListingSubscriptions.subscriptionId} = ${subscriptions.id}))`;
 
 /** Coupons, the students, listings and subjects they are for, their redemptions and history. */
 export class CouponsRepository {

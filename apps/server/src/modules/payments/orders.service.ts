@@ -58,6 +58,8 @@ export class OrdersService {
     const orderId = `order-${crypto.randomUUID()}`;
     const { invoicing } = this.settings;
     let message = '';
+    /** what the transaction placed: the expiry to queue and what the gateway is asked for */
+    let placed = { studentId: '', total: 0, expiresAt: new Date(0) };
     await recordChange(this.db, actor, {
       apply: async (tx) => {
         const students = studentsForOrders(tx, invoicing);
@@ -103,24 +105,28 @@ export class OrdersService {
             })),
         ];
         const placedAt = this.now();
+        const expiresAt = new Date(placedAt.getTime() + this.settings.payments.orderTtlMinutes * 60_000);
         const priced = (discount: number) => amountsOf(invoicing, items, discount, student.stateCode);
+        let amounts = priced(0);
         await this.repo.insertOrder(tx, {
           id: orderId,
           studentId: student.id,
           items,
           discount: 0,
-          total: priced(0).total,
+          total: amounts.total,
           paymentStatus: 'PENDING',
           storeListingId: listing.storeListingId,
           subscriptionId: plan.subscriptionId,
           paymentMode: body.paymentMode,
-          amounts: priced(0),
-          expiresAt: new Date(placedAt.getTime() + this.settings.payments.orderTtlMinutes * 60_000),
+          amounts,
+          expiresAt,
           createdByName: actor.name,
           createdAt: placedAt,
         });
         // the coupon's rules, and its use reserved, in this transaction: of orders racing for a
-        // coupon's last use, the later ones are refused with every reason
+        // coupon's last use, the later ones are refused with every reason. The use names the order,
+        // so the order row comes first and takes the discount once the use is reserved.
+        let couponCode: string | null = null;
         if (body.couponName) {
           const reservation = await couponUses(tx, this.now).reserve(tx, {
             couponName: body.couponName,
@@ -129,19 +135,20 @@ export class OrdersService {
             storeListingId: listing.storeListingId,
             subscriptionId: plan.subscriptionId,
           });
-          const amounts = priced(reservation.amountSaved);
+          amounts = priced(reservation.amountSaved);
+          couponCode = body.couponName.toUpperCase();
           await this.repo.setPrice(tx, orderId, {
-            couponCode: body.couponName.toUpperCase(),
+            couponCode,
             discount: reservation.amountSaved,
             total: amounts.total,
             amounts,
           });
         }
-        const saved = (await this.repo.order(orderId, tx))!;
+        placed = { studentId: student.id, total: amounts.total, expiresAt };
         message = fillMessage(PAYMENT_MESSAGES.orderCreated, {
           orderId,
           studentName: student.name,
-          total: formatMoney(paise(saved.total)),
+          total: formatMoney(amounts.total),
           paymentMode: body.paymentMode === 'OFFLINE' ? 'offline' : 'online',
         });
         return {
@@ -149,14 +156,14 @@ export class OrdersService {
             action: 'order.create',
             entityType: 'order',
             entityId: orderId,
-            after: { studentId: student.id, items, couponCode: saved.couponCode, total: saved.total },
+            after: { studentId: student.id, items, couponCode, total: amounts.total },
             summary: `${actor.name}: ${message}`,
           },
         };
       },
     });
-    await this.scheduleExpiry(orderId, (await this.repo.order(orderId))!.expiresAt!);
-    if (body.paymentMode === 'ONLINE' && this.settings.gateway) await this.openAtGateway(actor, orderId);
+    await this.scheduleExpiry(orderId, placed.expiresAt);
+    if (body.paymentMode === 'ONLINE' && this.settings.gateway) await this.openAtGateway(actor, orderId, placed);
     return { order: await this.detail(orderId), message };
   }
 
@@ -165,8 +172,11 @@ export class OrdersService {
    * within Razorpay's 40 characters). When the gateway refuses or cannot be reached, the order is
    * FAILED at once and its coupon use given back, and the caller is told to try again.
    */
-  private async openAtGateway(actor: Actor, orderId: string): Promise<void> {
-    const order = (await this.repo.order(orderId))!;
+  private async openAtGateway(
+    actor: Actor,
+    orderId: string,
+    order: { studentId: string; total: number },
+  ): Promise<void> {
     try {
       const opened = await this.settings.gateway!.createOrder({
         amount: order.total,

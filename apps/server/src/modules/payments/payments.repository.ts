@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { sellsPlan } from '../../db/sells-plan';
 import type { PlanToGrant } from '../students';
 import {
   addOns,
@@ -9,7 +10,6 @@ import {
   paymentEvents,
   payments,
   storeListings,
-  storeListingSubscriptions,
   subscriptions,
 } from '../../db/schema';
 
@@ -53,7 +53,6 @@ export class PaymentsRepository {
       .innerJoin(catalogues, eq(catalogues.id, storeListings.catalogueId))
       .where(eq(storeListings.id, storeListingId));
     if (!listing) return null;
-    // a listing that names its plans sells only those; one that names none sells its catalogue's every plan
     const [plan] = await tx
       .select({
         subscriptionId: subscriptions.id,
@@ -64,15 +63,8 @@ export class PaymentsRepository {
         price: subscriptions.price,
       })
       .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.id, subscriptionId),
-          eq(subscriptions.catalogueId, listing.catalogueId),
-          sql`(NOT EXISTS (SELECT 1 FROM ${storeListingSubscriptions} WHERE ${storeListingSubscriptions.storeListingId} = ${storeListingId})
-            OR EXISTS (SELECT 1 FROM ${storeListingSubscriptions} WHERE ${storeListingSubscriptions.storeListingId} = ${storeListingId}
-              AND ${storeListingSubscriptions.subscriptionId} = ${subscriptions.id}))`,
-        ),
-      );
+      .innerJoin(storeListings, eq(storeListings.catalogueId, subscriptions.catalogueId))
+      .where(and(eq(storeListings.id, storeListingId), eq(subscriptions.id, subscriptionId), sellsPlan));
     const extras = await tx
       .select({ id: addOns.id, name: addOns.name, price: addOns.price, automationType: addOns.automationType })
       .from(addOns)

@@ -35,13 +35,11 @@ export interface PlanToGrant {
  * (after the student's current subscription to the same catalogue, so a renewal extends it).
  */
 export function studentsForOrders(tx: Db, invoicing: InvoicingConfig) {
+  // every read and write of this repository runs in `tx`
   const repo = new StudentsRepository(tx);
   return {
-    byMobile: async (mobileNumber: string): Promise<StudentRow | null> => {
-      const [row] = await repo.byMobiles(tx, [mobileNumber]);
-      return row ? repo.byId(row.id, tx) : null;
-    },
-    byId: (id: string) => repo.byId(id, tx),
+    byMobile: (mobileNumber: string): Promise<StudentRow | null> => repo.byMobile(mobileNumber),
+    byId: (id: string) => repo.byId(id),
     /** a new student; false when the mobile number was taken meanwhile */
     add: async (row: { id: string; name: string; mobileNumber: string }): Promise<boolean> =>
       (await repo.insertMany(tx, [{ ...row, email: null, stateCode: invoicing.supplierStateCode }])).length === 1,
