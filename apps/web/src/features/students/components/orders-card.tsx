@@ -1,12 +1,17 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Collapse from '@mui/material/Collapse';
 import Typography from '@mui/material/Typography';
-import { formatDate, formatMoney, type Order } from '@lectern/contract';
-import { Badge, SectionCard, notify, type BadgeColor } from '../../../components';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { formatDate, formatMoney, type Order, type OrderDetail } from '@lectern/contract';
+import { Badge, SectionCard, type BadgeColor } from '../../../components';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
-import { errorMessage } from '../../../lib/query-client';
 import { getInvoicePdf } from '../api/get-invoice-pdf';
+import { OrderDetails } from './order-details';
+import { openPdf, pdfFileName } from './open-pdf';
 
 const PAYMENT_COLOR: Record<Order['paymentStatus'], BadgeColor> = {
   PAID: 'success',
@@ -25,42 +30,39 @@ export interface OrdersCardProps {
     error: unknown;
     refetch: () => Promise<unknown>;
   };
+  /** FINANCE and SUPER_ADMIN: place orders, record payments, refund */
+  canManage: boolean;
+  onNewOrder: () => void;
+  onRecordPayment: (order: OrderDetail) => void;
+  onRefund: (order: OrderDetail) => void;
 }
 
-function fileName(invoiceNumber: string): string {
-  return `${invoiceNumber.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
-}
-
-/** Opens the invoice PDF in a new tab, or saves it, fetched through the signed API client. */
-async function openPdf(order: Order, mode: 'open' | 'download'): Promise<void> {
+function invoicePdf(order: Order, mode: 'open' | 'download'): void {
   if (!order.invoice) return;
-  // the tab is opened on the click itself, so the browser does not block it as a pop-up
-  const tab = mode === 'open' ? window.open('', '_blank') : null;
-  try {
-    const blob = await getInvoicePdf(order.orderId);
-    const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
-    if (tab) {
-      tab.location.href = url;
-    } else {
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName(order.invoice.invoiceNumber);
-      document.body.append(link);
-      link.click();
-      link.remove();
-    }
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  } catch (error) {
-    tab?.close();
-    notify('error', errorMessage(error));
-  }
+  void openPdf(() => getInvoicePdf(order.orderId), pdfFileName(order.invoice.invoiceNumber), mode);
 }
 
 /** The student's orders with their invoices (spec 2 §8: a failed call empties this list only). */
-export function OrdersCard({ query }: OrdersCardProps) {
+export function OrdersCard({ query, canManage, onNewOrder, onRecordPayment, onRefund }: OrdersCardProps) {
   const orders = query.isError ? [] : (query.data ?? []);
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (orderId: string) =>
+    setOpen((before) => {
+      const after = new Set(before);
+      if (!after.delete(orderId)) after.add(orderId);
+      return after;
+    });
   return (
-    <SectionCard title="Orders and invoices">
+    <SectionCard
+      title="Orders and invoices"
+      action={
+        canManage ? (
+          <Button variant="contained" onClick={onNewOrder}>
+            New order
+          </Button>
+        ) : undefined
+      }
+    >
       {query.isError && <QueryErrorAlert query={query} sx={{ mb: 2 }} />}
       {query.isPending && !query.isError && <CircularProgress size={24} aria-label="Loading orders" />}
       {!query.isPending && !query.isError && orders.length === 0 && (
@@ -85,6 +87,7 @@ export function OrdersCard({ query }: OrdersCardProps) {
                 rowGap: { xs: 0.25, sm: 1 },
               }}
             >
+              <Row label="Order">{order.orderId}</Row>
               <Row label="Items">
                 {order.items
                   .map((item) => (item.quantity > 1 ? `${item.description} × ${item.quantity}` : item.description))
@@ -106,26 +109,49 @@ export function OrdersCard({ query }: OrdersCardProps) {
                   : 'NA'}
               </Row>
             </Box>
-            {order.invoice && (
-              <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
-                <Button
-                  size="small"
-                  variant="outlined"
-                  onClick={() => void openPdf(order, 'open')}
-                  aria-label={`Open PDF of invoice ${order.invoice.invoiceNumber}`}
-                >
-                  Open PDF
-                </Button>
-                <Button
-                  size="small"
-                  variant="outlined"
-                  onClick={() => void openPdf(order, 'download')}
-                  aria-label={`Download PDF of invoice ${order.invoice.invoiceNumber}`}
-                >
-                  Download PDF
-                </Button>
+            <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
+              <Button
+                size="small"
+                variant="text"
+                aria-expanded={open.has(order.orderId)}
+                aria-controls={open.has(order.orderId) ? `order-details-${order.orderId}` : undefined}
+                onClick={() => toggle(order.orderId)}
+                endIcon={open.has(order.orderId) ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+                aria-label={`${open.has(order.orderId) ? 'Hide' : 'Show'} details of order ${order.orderId}`}
+              >
+                {open.has(order.orderId) ? 'Hide details' : 'Details'}
+              </Button>
+              {order.invoice && (
+                <>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    onClick={() => invoicePdf(order, 'open')}
+                    aria-label={`Open PDF of invoice ${order.invoice.invoiceNumber}`}
+                  >
+                    Open PDF
+                  </Button>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    onClick={() => invoicePdf(order, 'download')}
+                    aria-label={`Download PDF of invoice ${order.invoice.invoiceNumber}`}
+                  >
+                    Download PDF
+                  </Button>
+                </>
+              )}
+            </Box>
+            <Collapse in={open.has(order.orderId)} unmountOnExit>
+              <Box id={`order-details-${order.orderId}`} sx={{ mt: 2, pt: 2, borderTop: 1, borderColor: 'divider' }}>
+                <OrderDetails
+                  orderId={order.orderId}
+                  canManage={canManage}
+                  onRecordPayment={onRecordPayment}
+                  onRefund={onRefund}
+                />
               </Box>
-            )}
+            </Collapse>
           </Box>
         ))}
       </Box>

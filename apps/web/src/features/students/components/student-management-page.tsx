@@ -6,10 +6,11 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { SubscriptionUpdateBody } from '@lectern/contract';
+import { hasPermission, type OrderDetail, type SubscriptionUpdateBody } from '@lectern/contract';
 import { PageHeader, SearchBar } from '../../../components';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { isApiError } from '../../../lib/api-error';
+import { useSession } from '../../../lib/session';
 import { queryKeys } from '../../../lib/query-keys';
 import { useStudent } from '../api/get-student';
 import { useStudentOrders } from '../api/get-student-orders';
@@ -17,7 +18,10 @@ import { useStudentSubscriptions } from '../api/get-student-subscriptions';
 import { useUpdateStudentSubscription, useVerifyStudentEmail } from '../api/student-mutations';
 import { ActionDialog, type StudentAction } from './action-dialog';
 import { DeliveryCard } from './delivery-card';
+import { NewOrderDialog } from './new-order-dialog';
 import { OrdersCard } from './orders-card';
+import { RecordPaymentDialog } from './record-payment-dialog';
+import { RefundDialog } from './refund-dialog';
 import { StudentDetailsCard } from './student-details-card';
 import { SubscriptionsCard } from './subscriptions-card';
 import { useUrlSearchParams } from '../../../hooks/use-url-search-params';
@@ -27,6 +31,9 @@ export const RELOAD_AFTER_MS = 2000;
 
 const MOBILE = /^[0-9]{10}$/;
 
+/** The order dialogs: a new order, a payment for a pending one, a refund of a paid one. */
+type OrderAction = { kind: 'new' } | { kind: 'pay'; order: OrderDetail } | { kind: 'refund'; order: OrderDetail };
+
 /** Student Management (spec 2 §4, §7): find a student by mobile number, their subscriptions and invoices. */
 export default function StudentManagementPage() {
   const [params, setParams] = useUrlSearchParams();
@@ -35,6 +42,8 @@ export default function StudentManagementPage() {
   const [text, setText] = useState(fromUrl);
   const [typedInvalid, setTypedInvalid] = useState(false);
   const [action, setAction] = useState<StudentAction | null>(null);
+  const [orderAction, setOrderAction] = useState<OrderAction | null>(null);
+  const canManageOrders = hasPermission(useSession()?.roles ?? [], 'commerce');
   const queryClient = useQueryClient();
   const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -129,7 +138,13 @@ export default function StudentManagementPage() {
             onExtend={(subscription) => setAction({ kind: 'extend', subscription })}
             onCancel={(subscription) => setAction({ kind: 'cancel', subscription })}
           />
-          <OrdersCard query={orders} />
+          <OrdersCard
+            query={orders}
+            canManage={canManageOrders}
+            onNewOrder={() => setOrderAction({ kind: 'new' })}
+            onRecordPayment={(order) => setOrderAction({ kind: 'pay', order })}
+            onRefund={(order) => setOrderAction({ kind: 'refund', order })}
+          />
           <DeliveryCard studentId={student.data.studentId} mobileNumber={student.data.mobileNumber} />
           <ActionDialog
             action={action}
@@ -138,6 +153,15 @@ export default function StudentManagementPage() {
             onUpdate={sendUpdate}
             onVerify={sendVerify}
           />
+          {orderAction?.kind === 'new' && (
+            <NewOrderDialog student={student.data} onClose={() => setOrderAction(null)} />
+          )}
+          {orderAction?.kind === 'pay' && (
+            <RecordPaymentDialog order={orderAction.order} onClose={() => setOrderAction(null)} />
+          )}
+          {orderAction?.kind === 'refund' && (
+            <RefundDialog order={orderAction.order} onClose={() => setOrderAction(null)} />
+          )}
         </Stack>
       )}
     </Box>
