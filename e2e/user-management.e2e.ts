@@ -1,7 +1,17 @@
 import { DEMO_STAFF, MESSAGES, PAGES, ROLE_LABELS, fillMessage, hasPermission, type Role } from '@lectern/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, checkScreen, launchBrowser, newPage, shot, signInAs, signInThroughScreen } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  checkScreen,
+  consoleUrl,
+  launchBrowser,
+  newPage,
+  shot,
+  signInAs,
+  signInThroughScreen,
+} from './browser';
 import { settle } from './accessibility';
 
 const SUPER_ADMIN = DEMO_STAFF.find((staff) => staff.role === 'SUPER_ADMIN')?.phone ?? '9000000001';
@@ -164,6 +174,89 @@ describe('user management', () => {
       await drawer.getByRole('button', { name: 'Create user' }).click();
       await drawer.getByText('Choose at least one role.').waitFor();
       await shot(page, 'user-management-drawer-missing');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a super admin creates an API key, sees it once, the storefront calls with it, and the key is revoked', async () => {
+    const { context, page, errors } = await newPage(browser, DESKTOP);
+    const name = `Storefront ${Date.now().toString(36)}`;
+    /** A service caller's call: the key, no session, no signature. */
+    const callWithKey = (secret: string) =>
+      fetch(`${consoleUrl()}/api/payments/order/order-none`, { headers: { authorization: `Bearer ${secret}` } });
+    try {
+      await signInAs(page, SUPER_ADMIN);
+      await page.goto('/user-management');
+      await page.getByRole('tab', { name: 'API keys' }).click();
+      await page.waitForURL('**/user-management?tab=api-keys');
+      await page.getByRole('table', { name: 'API keys' }).waitFor();
+      await shot(page, 'user-management-api-keys');
+
+      await page.getByRole('button', { name: 'Create API key' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create API key' });
+      await dialog.getByLabel('Name').fill(name);
+      await dialog.getByRole('checkbox', { name: 'Read orders (orders:read)' }).check();
+      await shot(page, 'user-management-api-key-create');
+      await dialog.getByRole('button', { name: 'Create API key' }).click();
+
+      // shown once, with the warning and a copy button
+      const created = page.getByRole('dialog', { name: `API key '${name}' created` });
+      await created.getByText('Copy this key now').waitFor();
+      const secret = await created.getByRole('textbox', { name: 'API key' }).inputValue();
+      expect(secret).toMatch(/^lk_[A-Za-z0-9_-]{43}$/);
+      expect(await created.getByRole('button', { name: 'Copy' }).isVisible()).toBe(true);
+      await shot(page, 'user-management-api-key-created');
+      await created.getByRole('button', { name: 'Done' }).click();
+      await created.waitFor({ state: 'hidden' });
+
+      // the list has it by its start only; the secret is nowhere on the page, even after a reload
+      await page.getByRole('searchbox', { name: 'Search API keys' }).fill(name);
+      const row = page.getByRole('row').filter({ hasText: name });
+      await row.getByText(`${secret.slice(0, 11)}…`).waitFor();
+      await page.reload();
+      await page.getByRole('table', { name: 'API keys' }).getByText(name).waitFor();
+      expect(await page.content()).not.toContain(secret);
+
+      // the storefront reads orders with it (an unknown order: 404, past the key check)
+      expect((await callWithKey(secret)).status).toBe(404);
+      // and its last use shows
+      await page.reload();
+      await row.getByText(name).waitFor();
+      expect(await row.textContent()).not.toContain('Never');
+
+      // revoked after a confirmation: its next call is refused
+      await row.getByRole('button', { name: `Revoke ${name}` }).click();
+      const confirm = page.getByRole('dialog', { name: `Revoke API key '${name}'?` });
+      await confirm.getByText('will be refused from now on').waitFor();
+      await checkScreen(page, 'user-management-api-key-revoke');
+      await confirm.getByRole('button', { name: 'Revoke' }).click();
+      await page.getByText(`API key '${name}' was revoked`).first().waitFor();
+      await row.getByText(/^Revoked\s+\d/).waitFor();
+      expect((await callWithKey(secret)).status).toBe(401);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the API keys on a phone: the table scrolls sideways, the dialog fits the width', async () => {
+    const { context, page, errors } = await newPage(browser, PHONE);
+    try {
+      await signInAs(page, SUPER_ADMIN, '/user-management?tab=api-keys');
+      await page.getByRole('table', { name: 'API keys' }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await shot(page, 'user-management-api-keys');
+      await page.getByRole('button', { name: 'Create API key' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create API key' });
+      await dialog.getByRole('button', { name: 'Create API key' }).click();
+      await dialog.getByText('Choose at least one scope.').waitFor();
+      await settle(page);
+      const box = await dialog.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+      await shot(page, 'user-management-api-key-create');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -20,6 +20,7 @@ import {
   type CodeDelivery,
 } from './modules/auth/code-delivery';
 import { SessionService } from './modules/auth/session.service';
+import { ApiKeysService } from './modules/users/api-keys.service';
 import { JobQueue, JobRegistry } from './jobs';
 import { MODULES, moduleServices, type ModuleContext } from './modules';
 import type { VideosRegisteredHook } from './modules/files';
@@ -156,6 +157,8 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     keys,
     signatures: new SignatureVerifier(database.db, keys),
     sessions: new SessionService(database.db, keys, config.sessionTtlMs),
+    // failed key calls get the allowance of sign-in codes per address (OTP_MAX_PER_ADDRESS in 15 minutes)
+    apiKeys: new ApiKeysService(database.db, { maxFailures: config.otp.maxPerAddress, windowMs: config.otp.windowMs }),
     delivery,
     mailer: options.mailer ?? createMailer(config, database.db, app.log),
   };

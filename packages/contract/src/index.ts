@@ -35,6 +35,8 @@ export * from './fields';
 export * from './signature';
 export * from './auth/auth.schemas';
 export * from './users/users.schemas';
+export * from './users/api-keys.schemas';
+export * from './users/api-key-messages';
 export * from './notifications/notifications.schemas';
 export * from './system/system.schemas';
 export * from './overview/overview.schemas';

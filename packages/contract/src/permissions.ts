@@ -41,6 +41,19 @@ export const PERMISSIONS = {
 
 export type PermissionArea = keyof typeof PERMISSIONS;
 
+/**
+ * What an API key may do (DESIGN §10): a service caller (the storefront, the student app) holds one or
+ * both scopes, and may call only the routes whose access names a scope it holds. A key opens no page.
+ */
+export const API_KEY_SCOPES = ['orders:create', 'orders:read'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** What each scope lets a service caller do, in the words of the console. */
+export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
+  'orders:create': 'Place orders',
+  'orders:read': 'Read orders',
+};
+
 /** True when a user holding `roles` may use `area`. */
 export function hasPermission(roles: readonly string[], area: PermissionArea): boolean {
   const allowed: readonly string[] = PERMISSIONS[area];

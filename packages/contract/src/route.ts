@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { PermissionArea } from './permissions';
+import type { ApiKeyScope, PermissionArea } from './permissions';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -8,10 +8,14 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * - `open`: anyone, no signature (config, health, docs);
  * - `signed`: a valid x-signature, no session (sign-in, the demo outbox);
  * - `session`: a valid signature and session whose user holds a role of `area`.
- *   `scoped` marks routes whose service narrows access further by assignment or ownership.
+ *   `scoped` marks routes whose service narrows access further by assignment or ownership;
+ *   `apiKey` names the scope with which a service caller's API key (`Authorization: Bearer lk_...`,
+ *   no session, no signature) may call it too. A route without `apiKey` refuses every key.
  */
 export type Access =
-  { kind: 'open' } | { kind: 'signed' } | { kind: 'session'; area: PermissionArea; scoped?: boolean };
+  | { kind: 'open' }
+  | { kind: 'signed' }
+  | { kind: 'session'; area: PermissionArea; scoped?: boolean; apiKey?: ApiKeyScope };
 
 export interface RouteDef {
   method: HttpMethod;

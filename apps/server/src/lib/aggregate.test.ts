@@ -7,14 +7,14 @@ import { UsersRepository, type UserRow } from '../modules/users/users.repository
 import { createTestDatabase } from '../test/test-app';
 import { changeAggregate, recordChange, type Aggregate } from './aggregate';
 import { AppError } from './app-error';
-import type { Actor } from './routing';
+import type { StaffActor } from './routing';
 
 describe('changeAggregate', () => {
   let database: Database;
   let drop: () => Promise<void>;
   let repo: UsersRepository;
   let people: Aggregate<UserRow>;
-  const actor: Actor = { userId: 'u-actor', name: 'Asha Rao', roles: ['SUPER_ADMIN'] };
+  const actor: StaffActor = { userId: 'u-actor', name: 'Asha Rao', roles: ['SUPER_ADMIN'] };
   const target = 'u-target';
 
   const person = async (id: string, firstName: string, phone: string) =>

@@ -1,5 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RoleSchema, hasPermission, type Access, type Role, type RouteDef, type RouteOutput } from '@lectern/contract';
+import {
+  API_KEY_MESSAGES,
+  RoleSchema,
+  fillMessage,
+  hasPermission,
+  type Access,
+  type ApiKeyScope,
+  type Role,
+  type RouteDef,
+  type RouteOutput,
+} from '@lectern/contract';
 import type { z } from 'zod';
 import { AppError } from './app-error';
 import type { AppDeps } from './deps';
@@ -14,8 +24,25 @@ export interface AuthContext {
   expiresAt: Date;
 }
 
-/** Who makes a change: what services need of the caller. */
-export type Actor = Pick<AuthContext, 'userId' | 'name' | 'roles'>;
+/**
+ * A service caller (the storefront, the student app) calling with an API key (DESIGN §10): no user and
+ * no role; activity rows name the key ('API key Storefront') and carry no user id.
+ */
+export interface ApiKeyContext {
+  kind: 'apiKey';
+  keyId: string;
+  userId: null;
+  /** 'API key Storefront': the actor's name in activity summaries and on what it creates */
+  name: string;
+  roles: Role[];
+  scopes: ApiKeyScope[];
+}
+
+/** Who makes a change: a signed-in user, or a service caller's API key (no user id then). */
+export type Actor = Pick<AuthContext | ApiKeyContext, 'userId' | 'name' | 'roles'>;
+
+/** A change only staff make: the user is known (routes without an `apiKey` scope). */
+export type StaffActor = Pick<AuthContext, 'userId' | 'name' | 'roles'>;
 
 /** Who reads: enough to decide what they may see. */
 export type Viewer = Pick<AuthContext, 'userId' | 'roles'>;
@@ -26,7 +53,12 @@ export interface HandlerContext<R extends RouteDef> {
   params: Parsed<R['params']>;
   query: Parsed<R['query']>;
   body: Parsed<R['body']>;
-  auth: R['access'] extends { kind: 'session' } ? AuthContext : undefined;
+  /** the session's user; on a route that names an API key scope, or the key that called */
+  auth: R['access'] extends { kind: 'session'; apiKey: ApiKeyScope }
+    ? AuthContext | ApiKeyContext
+    : R['access'] extends { kind: 'session' }
+      ? AuthContext
+      : undefined;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -76,8 +108,29 @@ function parseOrThrow<S extends z.ZodType>(schema: S | undefined, value: unknown
   return result.data;
 }
 
-async function checkAccess(deps: AppDeps, access: Access, request: FastifyRequest): Promise<AuthContext | undefined> {
+/** `Authorization: Bearer lk_...`: a service caller's API key rather than a session token. */
+const API_KEY_HEADER = /^Bearer\s+(lk_\S*)\s*$/i;
+
+/**
+ * A call with an API key: no session and no signature (a server-to-server caller has neither). An
+ * unknown or revoked key answers 401; a valid one may call only routes whose access names a scope it holds.
+ */
+async function checkApiKey(deps: AppDeps, access: Access, request: FastifyRequest, key: string) {
+  const caller = await deps.apiKeys.authenticate(key, request.ip);
+  if (access.kind !== 'session' || !access.apiKey || !caller.scopes.includes(access.apiKey)) {
+    throw new AppError(403, fillMessage(API_KEY_MESSAGES.notAllowed, { scopes: caller.scopes.join(', ') }));
+  }
+  return caller;
+}
+
+async function checkAccess(
+  deps: AppDeps,
+  access: Access,
+  request: FastifyRequest,
+): Promise<AuthContext | ApiKeyContext | undefined> {
   if (access.kind === 'open') return undefined;
+  const apiKey = API_KEY_HEADER.exec(request.headers.authorization ?? '')?.[1];
+  if (apiKey !== undefined) return checkApiKey(deps, access, request, apiKey);
   const url = request.raw.url ?? request.url;
   const header = request.headers['x-signature'] as string | undefined;
   // BENCH_SKIP_SIGNATURE (benchmarks only; loadConfig refuses it with NODE_ENV=production)

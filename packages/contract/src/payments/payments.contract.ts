@@ -10,7 +10,7 @@ export const paymentsContract = {
     path: '/payments/order/create',
     summary:
       "Place an order for a student (by mobile; a new mobile makes a student): a listing's plan, add-ons and a coupon, priced with GST; the coupon use is reserved",
-    access: { kind: 'session', area: 'commerce' },
+    access: { kind: 'session', area: 'commerce', apiKey: 'orders:create' },
     body: CreateOrderBodySchema,
     response: OrderDetailSchema,
   }),
@@ -18,7 +18,7 @@ export const paymentsContract = {
     method: 'GET',
     path: '/payments/order/{orderId}',
     summary: 'One order: its lines, amounts, payments and invoice',
-    access: { kind: 'session', area: 'commerce' },
+    access: { kind: 'session', area: 'commerce', apiKey: 'orders:read' },
     params: OrderIdSchema,
     response: OrderDetailSchema,
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { route } from '../route';
+import { ApiKeyIdParamSchema, ApiKeySchema, CreateApiKeyBodySchema, CreatedApiKeySchema } from './api-keys.schemas';
 import {
   CreateUserBodySchema,
   MobileNumberParamSchema,
@@ -59,5 +60,29 @@ export const usersContract = {
     access: { kind: 'session', area: 'userManagement' },
     params: MobileNumberParamSchema,
     response: ValidateMobileResponseSchema,
+  }),
+  // API keys of service callers (DESIGN §10): only a SUPER_ADMIN makes and revokes them
+  apiKeys: route({
+    method: 'GET',
+    path: '/users/apikey/all',
+    summary: 'Every API key of service callers, revoked ones too, newest first; never a secret',
+    access: { kind: 'session', area: 'userManagement' },
+    response: z.array(ApiKeySchema),
+  }),
+  createApiKey: route({
+    method: 'POST',
+    path: '/users/apikey',
+    summary: 'Create an API key with its scopes: the answer carries its secret, the only time it is sent',
+    access: { kind: 'session', area: 'userManagement' },
+    body: CreateApiKeyBodySchema,
+    response: CreatedApiKeySchema,
+  }),
+  revokeApiKey: route({
+    method: 'DELETE',
+    path: '/users/apikey/{keyId}',
+    summary: 'Revoke an API key: its next call is refused with 401; the key stays listed as revoked',
+    access: { kind: 'session', area: 'userManagement' },
+    params: ApiKeyIdParamSchema,
+    response: ApiKeySchema,
   }),
 };

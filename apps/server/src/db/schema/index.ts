@@ -21,3 +21,4 @@ export * from './batches';
 export * from './live-classes';
 export * from './attendance';
 export * from './student-updates';
+export * from './api-keys';

@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { recordChange } from '../../lib/aggregate';
 import { AppError, failWith } from '../../lib/app-error';
-import type { Actor, Viewer } from '../../lib/routing';
+import type { StaffActor, Viewer } from '../../lib/routing';
 import { basisOf, workOut } from './attendance-rules';
 import type { AttendanceRepository, ClassRow, StudentPageRow } from './attendance.repository';
 import { BatchAttendanceRepository } from './batch-attendance.repository';
@@ -160,7 +160,7 @@ export class AttendanceService {
   }
 
   async importCsv(
-    actor: Actor,
+    actor: StaffActor,
     liveClassId: string,
     body: { sessions: ParticipantSession[]; rejected: Rejected },
   ): Promise<ImportResult> {
@@ -196,7 +196,7 @@ export class AttendanceService {
     };
   }
 
-  async matchByHand(actor: Actor, body: MatchBody): Promise<{ summary: AttendanceSummary; message: string }> {
+  async matchByHand(actor: StaffActor, body: MatchBody): Promise<{ summary: AttendanceSummary; message: string }> {
     const cls = await this.visible(actor, body.liveClassId);
     let names = { participantName: '', studentName: '' };
     await recordChange(this.db, actor, {
@@ -239,7 +239,7 @@ export class AttendanceService {
   }
 
   async markOffline(
-    actor: Actor,
+    actor: StaffActor,
     liveClassId: string,
     marks: { studentId: string; present: boolean }[],
   ): Promise<{ summary: AttendanceSummary; message: string }> {

@@ -3,11 +3,11 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'driz
 import type { Db } from '../../db/client';
 import { catalogues, liveClasses, subjectAssignees, subjects, subtopics, topics, units, videos } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../../lib/routing';
+import type { StaffActor } from '../../lib/routing';
 import { toVideoFile } from '../videos';
 
 /** Who acts: the request's signed-in staff member, name included (for activity summaries). */
-export type Caller = Actor;
+export type Caller = StaffActor;
 export type SubjectRow = typeof subjects.$inferSelect;
 export type CatalogueRow = typeof catalogues.$inferSelect;
 

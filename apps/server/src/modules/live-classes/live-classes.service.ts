@@ -16,7 +16,7 @@ import {
 } from '@lectern/contract';
 import type { Db } from '../../db/client';
 import { changeAggregate, recordChange, type Aggregate, aggregateOf } from '../../lib/aggregate';
-import type { Actor, Viewer } from '../../lib/routing';
+import type { StaffActor, Viewer } from '../../lib/routing';
 import type { HeldMeeting, Meetings } from '../../meetings/meetings';
 import { AudienceRepository } from './audience.repository';
 import { checkClassFields, classColumns } from './class-checks';
@@ -137,7 +137,7 @@ export class LiveClassesService {
 
   // ---- scheduling
 
-  async create(actor: Actor, input: CreateLiveClassBody): Promise<{ liveClass: LiveClass; message: string }> {
+  async create(actor: StaffActor, input: CreateLiveClassBody): Promise<{ liveClass: LiveClass; message: string }> {
     const id = crypto.randomUUID();
     const now = Date.now();
     let made: { account: MeetingAccountRow; held: HeldMeeting } | null = null;
@@ -206,7 +206,7 @@ export class LiveClassesService {
     if (status !== 'SCHEDULED') throw fail(409, 'onlyScheduledChange', { title: row.title, status });
   }
 
-  async update(actor: Actor, input: UpdateLiveClassBody): Promise<{ liveClass: LiveClass; message: string }> {
+  async update(actor: StaffActor, input: UpdateLiveClassBody): Promise<{ liveClass: LiveClass; message: string }> {
     const now = Date.now();
     await changeAggregate(
       this.db,
@@ -254,7 +254,7 @@ export class LiveClassesService {
     };
   }
 
-  async remove(actor: Actor, liveClassId: string): Promise<{ message: string }> {
+  async remove(actor: StaffActor, liveClassId: string): Promise<{ message: string }> {
     let title = '';
     await recordChange(this.db, actor, {
       apply: async (tx) => {
@@ -287,7 +287,7 @@ export class LiveClassesService {
 
   /** Show or hide a class to students, in any state; hiding stops its recording's playback links. */
   async setEnabled(
-    actor: Actor,
+    actor: StaffActor,
     liveClassId: string,
     enabled: boolean,
   ): Promise<{ liveClass: LiveClass; message: string }> {
@@ -324,7 +324,7 @@ export class LiveClassesService {
    * caller gets the meeting's start address. Starting a LIVE class again answers the address again.
    */
   async start(
-    viewer: Actor,
+    viewer: StaffActor,
     liveClassId: string,
   ): Promise<{ startUrl: string; liveClass: LiveClass; message?: string }> {
     const now = Date.now();

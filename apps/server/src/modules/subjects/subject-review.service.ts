@@ -1,7 +1,7 @@
 import { SUBJECT_TRANSITIONS } from '@lectern/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../../lib/routing';
+import type { StaffActor } from '../../lib/routing';
 import type { SubjectRow, SubjectsRepository } from './subjects.repository';
 import { subjectLink, type SubjectsService } from './subjects.service';
 
@@ -28,7 +28,7 @@ export class SubjectReviewService {
     return this.repo.activeContentAdminIds(tx);
   }
 
-  async sendForReview(actor: Actor, pathUserId: string, input: { subjectId: string; version: number }) {
+  async sendForReview(actor: StaffActor, pathUserId: string, input: { subjectId: string; version: number }) {
     if (pathUserId !== actor.userId) throw AppError.of(403, 'unauthorized');
     return this.subjects.change(
       actor,
@@ -63,7 +63,7 @@ export class SubjectReviewService {
   }
 
   /** Approves a subject under review, or publishes one that is ready to be published. */
-  async approve(actor: Actor, pathUserId: string, input: { subjectId: string; version: number }) {
+  async approve(actor: StaffActor, pathUserId: string, input: { subjectId: string; version: number }) {
     if (pathUserId !== actor.userId) throw AppError.of(403, 'unauthorized');
     return this.subjects.change(
       actor,
@@ -98,7 +98,7 @@ export class SubjectReviewService {
   }
 
   /** Sends a subject back to its content developers (revert), or turns it down (decline), with a reason. */
-  async revert(actor: Actor, subjectId: string, input: { version: number; reason: string; decline: boolean }) {
+  async revert(actor: StaffActor, subjectId: string, input: { version: number; reason: string; decline: boolean }) {
     return this.subjects.change(
       actor,
       subjectId,

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../../lib/routing';
+import type { StaffActor } from '../../lib/routing';
 import { SubjectTreeRepository, type TreeLevel } from './subject-tree.repository';
 import type { SubjectRow } from './subjects.repository';
 import type { SubjectChangeOptions, SubjectsService } from './subjects.service';
@@ -92,7 +92,7 @@ export class SubjectTreeService {
   }
 
   /** Creates a unit (under the subject), a topic (under a unit) or a subtopic (under a topic), last in order. */
-  async createNode(actor: Actor, level: TreeLevel, input: TreeCreate) {
+  async createNode(actor: StaffActor, level: TreeLevel, input: TreeCreate) {
     return this.subjects.change(
       actor,
       input.subjectId,
@@ -128,7 +128,7 @@ export class SubjectTreeService {
   }
 
   /** Renames a node, changes a subtopic's description, or switches it active or trial. */
-  async updateNode(actor: Actor, level: TreeLevel, input: TreeUpdate) {
+  async updateNode(actor: StaffActor, level: TreeLevel, input: TreeUpdate) {
     return this.subjects.change(
       actor,
       input.subjectId,
@@ -162,7 +162,7 @@ export class SubjectTreeService {
   }
 
   /** Deletes a node with everything under it (the database cascades), in the change's transaction. */
-  async deleteNode(actor: Actor, level: TreeLevel, input: TreeDelete) {
+  async deleteNode(actor: StaffActor, level: TreeLevel, input: TreeDelete) {
     return this.subjects.change(
       actor,
       input.subjectId,
@@ -186,7 +186,7 @@ export class SubjectTreeService {
   }
 
   /** Puts the children of one parent in a new order; the order must list each of them exactly once. */
-  async reorderNodes(actor: Actor, level: TreeLevel, input: TreeReorder) {
+  async reorderNodes(actor: StaffActor, level: TreeLevel, input: TreeReorder) {
     return this.subjects.change(
       actor,
       input.subjectId,
@@ -223,7 +223,7 @@ export class SubjectTreeService {
 
   /** Attaches a transcoded video of the same subject to a subtopic, or removes its video (`videoDetails: null`). */
   async attachVideo(
-    actor: Actor,
+    actor: StaffActor,
     input: {
       subjectId: string;
       version: number;

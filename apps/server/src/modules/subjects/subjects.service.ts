@@ -17,7 +17,7 @@ import type { Database, Db } from '../../db/client';
 import { changeAggregate, recordChange, type ActivityDraft, type Aggregate } from '../../lib/aggregate';
 import { AppError } from '../../lib/app-error';
 import type { NotificationDraft } from '../notifications';
-import type { Actor, Viewer } from '../../lib/routing';
+import type { StaffActor, Viewer } from '../../lib/routing';
 import { SubjectsRepository, type AssigneeRole, type ListingRow, type SubjectRow } from './subjects.repository';
 import { peopleIds, subjectCore, subjectListItem } from './subject-views';
 
@@ -38,7 +38,7 @@ export interface SubjectChangeContext {
   tx: Db;
   /** the locked subject row, as it was before the change */
   subject: SubjectRow;
-  actor: Actor;
+  actor: StaffActor;
   /** names for the failure message once the change has found them (the unit being deleted, say) */
   failureValues: Record<string, string>;
 }
@@ -133,7 +133,7 @@ export class SubjectsService {
    * notifications; answers the subject as it is afterwards.
    */
   async change(
-    actor: Actor,
+    actor: StaffActor,
     subjectId: string,
     version: number,
     options: SubjectChangeOptions,
@@ -183,7 +183,7 @@ export class SubjectsService {
   }
 
   async create(
-    actor: Actor,
+    actor: StaffActor,
     input: {
       subjectName: string;
       description: string;
@@ -229,7 +229,7 @@ export class SubjectsService {
   }
 
   async update(
-    actor: Actor,
+    actor: StaffActor,
     input: {
       subjectId: string;
       version: number;
@@ -281,7 +281,7 @@ export class SubjectsService {
     );
   }
 
-  async delete(actor: Actor, subjectIds: string[]): Promise<string[]> {
+  async delete(actor: StaffActor, subjectIds: string[]): Promise<string[]> {
     const rows = await this.repo.names(subjectIds);
     if (rows.length === 0) {
       throw AppError.of(404, 'notFound', { what: subjectIds.length === 1 ? 'that subject' : 'those subjects' });
@@ -312,7 +312,7 @@ export class SubjectsService {
   }
 
   async changeAssignee(
-    actor: Actor,
+    actor: StaffActor,
     input: {
       subjectId: string;
       version: number;

@@ -31,6 +31,12 @@ function parameters(def: RouteDef) {
 const SIGNATURE_NOTE =
   'Signed calls carry x-signature (v1.{id}.{timestamp}.{key}.{mac}, see docs/api.md); session calls also carry authorization and x-user-info.';
 
+/** Routes a service caller may call with an API key say so, and with which scope (docs/api.md). */
+function apiKeyNote(def: RouteDef): string {
+  if (def.access.kind !== 'session' || !def.access.apiKey) return '';
+  return ` Service callers may call it instead with an API key of scope ${def.access.apiKey}: authorization 'Bearer lk_...', no x-signature, no x-user-info.`;
+}
+
 /** The OpenAPI 3.1 document, generated from the contract's route table. */
 export function buildOpenApi(version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -39,7 +45,7 @@ export function buildOpenApi(version: string): Record<string, unknown> {
       operationId: key,
       summary: def.summary,
       tags: [key.split('.')[0]],
-      description: def.access.kind === 'open' ? 'No signature needed.' : SIGNATURE_NOTE,
+      description: def.access.kind === 'open' ? 'No signature needed.' : SIGNATURE_NOTE + apiKeyNote(def),
       parameters: parameters(def),
       responses: {
         '200': {

@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { recordChange } from '../../lib/aggregate';
 import { AppError } from '../../lib/app-error';
 import { sanitizeRichText } from '../../lib/rich-text';
-import type { Actor } from '../../lib/routing';
+import type { StaffActor } from '../../lib/routing';
 import type { TermsRepository, TermsVersionRead } from './terms.repository';
 
 type TermsUpdate = z.output<typeof TermsUpdateBodySchema>;
@@ -58,7 +58,7 @@ export class TermsService {
    * editor says which version it started from; a newer one saved meanwhile is a conflict (409), and
    * the same text as the latest is refused rather than saved twice.
    */
-  async save(actor: Actor, input: TermsUpdate): Promise<{ terms: TermsVersion; message: string }> {
+  async save(actor: StaffActor, input: TermsUpdate): Promise<{ terms: TermsVersion; message: string }> {
     const content = sanitizeRichText(input.content);
     if (content === '') throw AppError.of(400, 'termsEmpty');
     if (content.length > TERMS_MAX_LENGTH)

@@ -21,5 +21,14 @@ export function usersRoutes(app: FastifyInstance, deps: AppDeps): void {
       return { data: user, message };
     },
     validateMobile: async ({ params }) => ({ data: await service.validateMobile(params.mobileNumber) }),
+    apiKeys: async () => ({ data: await deps.apiKeys.list() }),
+    createApiKey: async ({ auth, body }) => {
+      const { key, message } = await deps.apiKeys.create(auth, body);
+      return { data: key, message, status: 201 };
+    },
+    revokeApiKey: async ({ auth, params }) => {
+      const { key, message } = await deps.apiKeys.revoke(auth, params.keyId);
+      return { data: key, message };
+    },
   });
 }

@@ -1,6 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import { ROLES, type Role } from '@lectern/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -8,19 +11,37 @@ import { DataTable } from '../../../components/data-table';
 import { FilterBar, useListController } from '../../../components/list';
 import { PageHeader } from '../../../components/page-header';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
+import { TabPanel, tabProps } from '../../../components/tab-panel';
+import { useUrlSearchParams } from '../../../hooks/use-url-search-params';
 import { useSession } from '../../../lib/session';
 import { useRoles } from '../api/get-roles';
 import { useInternalUsers, type UserRow } from '../api/get-users';
 import { useUpdateUser } from '../api/user-mutations';
 import { fullName, roleLabel } from '../user-display';
+import { ApiKeysPanel } from './api-keys-panel';
 import { UserDrawer, deactivationMessage } from './user-drawer';
 import { usersTableConfig } from './users-table';
 import { USERS_URL_KEY, USER_FILTERS, filterUsers } from './user-list';
 
 type DrawerState = { open: boolean; user: UserRow | null; key: number };
 
-/** /user-management (SUPER_ADMIN): the staff users, their roles and whether they may sign in. */
+const TAB_PREFIX = 'user-management';
+/** The tabs, by their value in the address (?tab=api-keys); the first is the default and is left out. */
+const TABS = [
+  { value: 'staff', label: 'Staff' },
+  { value: 'api-keys', label: 'API keys' },
+] as const;
+
+/**
+ * /user-management (SUPER_ADMIN): the staff users, their roles and whether they may sign in; and, in
+ * their own tab, the API keys of service callers.
+ */
 export default function UserManagementPage() {
+  const [params, setParams] = useUrlSearchParams();
+  const tab = Math.max(
+    0,
+    TABS.findIndex((entry) => entry.value === params.get('tab')),
+  );
   const users = useInternalUsers();
   const rolesQuery = useRoles();
   const { mutateAsync: updateUser } = useUpdateUser();
@@ -85,47 +106,72 @@ export default function UserManagementPage() {
     <>
       <PageHeader
         title="User Management"
-        subtitle="Staff who can sign in to Lectern, and what their roles let them do."
+        subtitle="Staff who can sign in to Lectern, what their roles let them do, and the API keys of services."
         actions={
-          <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} onClick={() => openDrawer(null)}>
-            Add user
-          </Button>
+          tab === 0 ? (
+            <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} onClick={() => openDrawer(null)}>
+              Add user
+            </Button>
+          ) : undefined
         }
       />
-      <FilterBar
-        label="Filter users"
-        multiSelects={[
-          {
-            key: 'roles',
-            label: 'Filter by role',
-            options: roleOptions.map((role) => ({ value: role, label: roleLabel(role) })),
-            value: roleFilter,
-            onChange: (value) => setFilters({ roles: value.join(',') }),
-          },
-        ]}
-        chips={
-          filters.active
-            ? [
-                {
-                  key: 'active',
-                  label: filters.active === 'true' ? 'Active staff only' : 'Deactivated staff only',
-                  onDelete: () => setFilters({ active: null }),
-                  testId: 'users-active-filter',
-                },
-              ]
-            : []
-        }
-        onClear={list.clear}
-        clearLabel="Clear filter"
-        filtered={list.filtered}
-      />
-      <DataTable
-        config={config}
-        rows={rows}
-        {...list.table}
-        loading={users.isPending}
-        error={users.isError ? <QueryErrorAlert query={users} /> : undefined}
-      />
+      <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={tab}
+          onChange={(_event, index: number) =>
+            setParams((previous) => {
+              const next = new URLSearchParams(previous);
+              if (index === 0) next.delete('tab');
+              else next.set('tab', TABS[index]?.value ?? '');
+              return next;
+            })
+          }
+          aria-label="User Management sections"
+        >
+          {TABS.map((entry, index) => (
+            <Tab key={entry.value} label={entry.label} {...tabProps(TAB_PREFIX, index)} />
+          ))}
+        </Tabs>
+      </Box>
+      <TabPanel idPrefix={TAB_PREFIX} index={0} value={tab}>
+        <FilterBar
+          label="Filter users"
+          multiSelects={[
+            {
+              key: 'roles',
+              label: 'Filter by role',
+              options: roleOptions.map((role) => ({ value: role, label: roleLabel(role) })),
+              value: roleFilter,
+              onChange: (value) => setFilters({ roles: value.join(',') }),
+            },
+          ]}
+          chips={
+            filters.active
+              ? [
+                  {
+                    key: 'active',
+                    label: filters.active === 'true' ? 'Active staff only' : 'Deactivated staff only',
+                    onDelete: () => setFilters({ active: null }),
+                    testId: 'users-active-filter',
+                  },
+                ]
+              : []
+          }
+          onClear={list.clear}
+          clearLabel="Clear filter"
+          filtered={list.filtered}
+        />
+        <DataTable
+          config={config}
+          rows={rows}
+          {...list.table}
+          loading={users.isPending}
+          error={users.isError ? <QueryErrorAlert query={users} /> : undefined}
+        />
+      </TabPanel>
+      <TabPanel idPrefix={TAB_PREFIX} index={1} value={tab}>
+        <ApiKeysPanel />
+      </TabPanel>
       <UserDrawer
         key={drawer.key}
         open={drawer.open}
