@@ -28,6 +28,11 @@ const OVERDUE_COUNT_LIMIT = 1000;
 /** PostgreSQL's 'relation does not exist' (also when its schema does not). */
 const UNDEFINED_TABLE = '42P01';
 
+/** A transaction's `executeSql` (db/sql-in-transaction.ts): a job sent through it is committed with it. */
+export interface InTransaction {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 /** A job as pg-boss hands it out: its id, data, state and retry counts. */
 export type QueuedJob<P> = PgBoss.JobWithMetadata<P>;
 
@@ -120,16 +125,34 @@ export class JobQueue {
    * Puts a job in a queue; with an id of the caller's, the job can be found, failed or cancelled by it;
    * with `startAfter`, no worker takes it before then.
    */
-  async send(queue: string, data: object, id?: string, startAfter?: Date): Promise<void> {
+  /**
+   * Starts the queue if it has not started. A transaction that sends a job (`within`) comes after it:
+   * starting runs statements of its own, which on PGlite's one connection would wait for that
+   * transaction forever.
+   */
+  async ready(): Promise<void> {
+    await this.boss();
+  }
+
+  async send(queue: string, data: object, id?: string, startAfter?: Date, within?: InTransaction): Promise<void> {
+    if (within && !this.running) {
+      throw new Error('the job queue has not started: await ready() before the transaction that sends a job');
+    }
     const boss = await this.boss();
     await boss.send(queue, data, {
       ...(id === undefined ? {} : { id }),
       ...(startAfter === undefined ? {} : { startAfter }),
+      ...(within === undefined ? {} : { db: within }),
     });
   }
 
   /** Tells every worker on this database that `queue` has a new job (best effort: workers also poll). */
-  async announce(queue: string): Promise<void> {
+  async announce(queue: string, within?: InTransaction): Promise<void> {
+    // in a transaction, the NOTIFY goes out when it commits (and never when it rolls back)
+    if (within) {
+      await within.executeSql('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, queue]);
+      return;
+    }
     await this.database.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, queue]).catch((error: unknown) => {
       this.log.warn({ err: error, queue }, 'job queue: could not announce a job; workers will find it when they poll');
     });

@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db/client';
+import { sqlIn } from '../db/sql-in-transaction';
 import { waitFor } from '../test/media';
 import { createTestDatabase } from '../test/test-app';
 import { JobQueue } from './job-queue';
@@ -74,6 +76,43 @@ describe('the job registry', () => {
         { queue: 'urgent', to: 'Arjun' },
         { queue: 'later', to: 'Priya' },
       ]);
+    } finally {
+      await jobs.stop();
+    }
+  }, 60_000);
+
+  it('sends a job within a transaction when it commits, and never when it rolls back', async () => {
+    const jobs = new JobRegistry(new JobQueue(database, log), log);
+    const receipt = defineJob<{ orderId: string }>('receipt-in-transaction');
+    jobs.register(receipt, policy);
+    const queued = async (orderId: string) =>
+      (
+        await database.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM ${new JobQueue(database, log).schema}.job WHERE name = 'receipt-in-transaction' AND data->>'orderId' = $1`,
+          [orderId],
+        )
+      )[0]!.n;
+    try {
+      // not started: refused with what to do, not a transaction waiting on itself
+      await expect(
+        database.db.transaction((tx) => jobs.send(receipt, { orderId: 'order-early' }, { within: sqlIn(tx) })),
+      ).rejects.toThrow(/await ready\(\) before the transaction/);
+      await jobs.ready();
+      await expect(
+        database.db.transaction(async (tx) => {
+          await jobs.send(receipt, { orderId: 'order-rolled-back' }, { within: sqlIn(tx), startAfter: new Date() });
+          throw new Error('the payment failed after the job was queued');
+        }),
+      ).rejects.toThrow('the payment failed');
+      const id = crypto.randomUUID();
+      await database.db.transaction(async (tx) => {
+        await jobs.send(receipt, { orderId: 'order-committed' }, { within: sqlIn(tx), id });
+        // inside the transaction it is there; outside, not until the commit
+        expect((await tx.execute(sql`SELECT 1`)) !== undefined).toBe(true);
+      });
+      expect(await queued('order-rolled-back')).toBe(0);
+      expect(await queued('order-early')).toBe(0);
+      expect(await queued('order-committed')).toBe(1);
     } finally {
       await jobs.stop();
     }

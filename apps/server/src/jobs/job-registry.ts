@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { abortableSleep } from '../lib/abortable-sleep';
-import type { JobQueue, QueueHealth, QueuePolicy, QueuedJob } from './job-queue';
+import type { InTransaction, JobQueue, QueueHealth, QueuePolicy, QueuedJob } from './job-queue';
 
 /**
  * A kind of background job: its name, the payload it carries and the queues it travels in (a worker
@@ -133,20 +133,27 @@ export class JobRegistry {
 
   /**
    * Queues a job; `id` names it for a later cancel, fail or look-up (pg-boss makes one otherwise);
-   * `startAfter` holds it until then (a job at a time: it lives in the database, so it survives restarts).
+   * `startAfter` holds it until then (a job at a time: it lives in the database, so it survives restarts);
+   * `within` (sqlIn(tx)) makes the job part of a transaction: sent when it commits, never when it rolls back.
    */
   async send<P extends object, Q extends string>(
     type: JobType<P, Q>,
     data: P,
-    options: { queue?: Q; id?: string; startAfter?: Date } = {},
+    options: { queue?: Q; id?: string; startAfter?: Date; within?: InTransaction } = {},
   ): Promise<void> {
     this.registration(type);
     const queue = options.queue ?? type.queues[0]!;
     if (!type.queues.includes(queue)) throw new Error(`job '${type.name}' does not travel in queue '${queue}'`);
-    await this.queue.send(queue, data, options.id, options.startAfter);
-    // Idle workers here wake at once; workers of other processes through the database's NOTIFY.
-    this.wake();
-    await this.queue.announce(queue);
+    await this.queue.send(queue, data, options.id, options.startAfter, options.within);
+    // Idle workers here wake at once; workers of other processes through the database's NOTIFY (sent
+    // at commit when the job is part of a transaction: a worker woken before then finds nothing yet).
+    if (!options.within) this.wake();
+    await this.queue.announce(queue, options.within);
+  }
+
+  /** Starts the queue: before a transaction that sends a job in it (`send(…, { within })`). */
+  ready(): Promise<void> {
+    return this.queue.ready();
   }
 
   /** Ends every idle wait now: a job may be waiting. */

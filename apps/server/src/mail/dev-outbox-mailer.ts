@@ -32,6 +32,11 @@ export class DevOutboxMailer implements Mailer {
       subject: message.subject,
       bodyText: message.text,
       bodyHtml: message.html ?? null,
+      attachments: (message.attachments ?? []).map((file) => ({
+        fileName: file.fileName,
+        contentType: file.contentType,
+        size: file.content.length,
+      })),
     });
     this.log.info({ to: message.to, subject: message.subject, messageId }, 'e-mail kept in the demo outbox');
     return { messageId };
@@ -48,6 +53,7 @@ export class DevOutboxMailer implements Mailer {
       text: row.bodyText,
       html: row.bodyHtml,
       sentAt: row.sentAt.toISOString(),
+      attachments: row.attachments as { fileName: string; contentType: string; size: number }[],
     }));
   }
 }

@@ -10,6 +10,14 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** files sent with it (an invoice PDF) */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /**

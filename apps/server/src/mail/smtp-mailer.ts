@@ -35,6 +35,15 @@ export class SmtpMailer implements Mailer {
       subject: message.subject,
       text: message.text,
       ...(message.html === undefined ? {} : { html: message.html }),
+      ...(message.attachments === undefined
+        ? {}
+        : {
+            attachments: message.attachments.map((file) => ({
+              filename: file.fileName,
+              content: file.content,
+              contentType: file.contentType,
+            })),
+          }),
     });
     // One recipient: nodemailer throws when it is refused; a partial refusal must not pass as sent either.
     if (info.rejected.length > 0 || info.accepted.length === 0) {

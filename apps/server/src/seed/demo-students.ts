@@ -1,11 +1,21 @@
 import crypto from 'node:crypto';
-import { gstinCheckCharacter, indianDate, paise, type Order, type StudentAddress } from '@lectern/contract';
+import {
+  creditNoteAmounts,
+  financialYear,
+  formatInvoiceSerial,
+  gstinCheckCharacter,
+  indianDate,
+  paise,
+  type Order,
+  type StudentAddress,
+} from '@lectern/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { InvoicingConfig } from '../config';
 import type { Db } from '../db/client';
 import {
   addOns,
   catalogues,
+  creditNoteSequences,
   creditNotes,
   invoiceSequences,
   invoices,
@@ -15,6 +25,7 @@ import {
   studentSubscriptions,
   subscriptions,
 } from '../db/schema';
+import { CREDIT_NOTE_PREFIX } from '../modules/students';
 import { buildInvoice, endOfMonths, invoiceRow, type PaidOrder } from '../modules/students/students.service';
 
 const SEEDED = 'demo_seed_students';
@@ -353,6 +364,7 @@ export async function seedDemoStudents(db: Db, invoicing: InvoicingConfig, now =
   const sequences = new Map<string, number>();
   const invoiceRows: (typeof invoices.$inferInsert)[] = [];
   const creditRows: (typeof creditNotes.$inferInsert)[] = [];
+  const creditSequences = new Map<string, number>();
   for (const { order, student, refund } of paid) {
     const invoiceYear = buildInvoice(invoicing, order, student, 1).financialYear;
     const sequence = (sequences.get(invoiceYear) ?? 0) + 1;
@@ -360,13 +372,31 @@ export async function seedDemoStudents(db: Db, invoicing: InvoicingConfig, now =
     const invoice = buildInvoice(invoicing, order, student, sequence);
     invoiceRows.push(invoiceRow(invoice, sequence));
     if (refund) {
+      // the refund a week later, in full: a credit note of the credit notes' own series
+      const at = new Date(order.paidAt.getTime() + 5 * DAY);
+      const year = financialYear(at);
+      const creditSequence = (creditSequences.get(year) ?? 0) + 1;
+      creditSequences.set(year, creditSequence);
+      const figures = creditNoteAmounts(invoice.totals, [], invoice.totals.total);
       creditRows.push({
         id: crypto.randomUUID(),
         invoiceId: invoice.invoiceId,
-        creditNoteNumber: `CN/${invoice.invoiceNumber.split('/')[1]}/${String(creditRows.length + 1).padStart(4, '0')}`,
-        amount: invoice.totals.total,
+        orderId: order.id,
+        creditNoteNumber: formatInvoiceSerial(CREDIT_NOTE_PREFIX, year, creditSequence),
+        financialYear: year,
+        sequence: creditSequence,
+        creditNoteDate: indianDate(at),
+        amount: figures.total,
+        taxableValue: figures.taxableValue,
+        cgst: figures.cgst,
+        sgst: figures.sgst,
+        igst: figures.igst,
         reason: refund,
-        createdAt: new Date(order.paidAt.getTime() + 5 * DAY),
+        refundMode: 'ONLINE',
+        reference: `rfnd_${crypto.createHash('sha1').update(order.id).digest('hex').slice(0, 14)}`,
+        refundStatus: 'PROCESSED',
+        createdByName: 'Vikram Sethi',
+        createdAt: at,
       });
     }
   }
@@ -379,6 +409,11 @@ export async function seedDemoStudents(db: Db, invoicing: InvoicingConfig, now =
     }
     for (let n = 0; n < invoiceRows.length; n += 200) await tx.insert(invoices).values(invoiceRows.slice(n, n + 200));
     if (creditRows.length > 0) await tx.insert(creditNotes).values(creditRows);
+    if (creditSequences.size > 0) {
+      await tx
+        .insert(creditNoteSequences)
+        .values([...creditSequences].map(([financialYear, last]) => ({ financialYear, last })));
+    }
     if (sequences.size > 0) {
       await tx
         .insert(invoiceSequences)

@@ -15,5 +15,7 @@ export const MailOutboxEntrySchema = z.object({
   text: z.string(),
   html: z.string().nullable(),
   sentAt: z.string(),
+  /** the files it carried (an invoice PDF), named with their type and size in bytes */
+  attachments: z.array(z.object({ fileName: z.string(), contentType: z.string(), size: z.number().int() })),
 });
 export type MailOutboxEntry = z.infer<typeof MailOutboxEntrySchema>;

@@ -419,3 +419,70 @@ export function amountInWords(amount: Money): string {
   if (paiseLeft === 0) return `Rupees ${rupeeWords} Only`;
   return `Rupees ${rupeeWords} and ${belowHundred(paiseLeft)} ${paiseLeft === 1 ? 'Paisa' : 'Paise'} Only`;
 }
+
+/** What a credit note (a refund) takes back from an invoice, GST included, in paise. */
+export interface CreditNoteAmounts {
+  taxableValue: Money;
+  cgst: Money;
+  sgst: Money;
+  igst: Money;
+  total: Money;
+}
+
+/**
+ * The split of a refund of `amount` (GST included) against an invoice with `invoiced` totals, after the
+ * credit notes `earlier`. The refund that takes the rest takes the rest of every figure, so an
+ * invoice's credit notes add up to it exactly; any other carries the share of tax of what remains
+ * (the invoice's rate, to the paisa), never more tax or taxable value than remains, CGST and SGST equal
+ * halves. Throws RangeError for an amount below a paisa or above what remains, and for the one amount
+ * that cannot be split so (an odd number of paise when only tax remains: `CreditNoteSplitError`).
+ */
+export function creditNoteAmounts(
+  invoiced: CreditNoteAmounts,
+  earlier: readonly CreditNoteAmounts[],
+  amount: Money,
+): CreditNoteAmounts {
+  const left = (pick: (a: CreditNoteAmounts) => Money) =>
+    paise(pick(invoiced) - earlier.reduce((sum, note) => sum + pick(note), 0));
+  const remaining = left((a) => a.total);
+  if (!Number.isSafeInteger(amount) || amount < 1 || amount > remaining) {
+    throw new RangeError(`a refund is from 1 paisa to the ${remaining} paise that remain, not ${amount}`);
+  }
+  if (amount === remaining) {
+    return {
+      taxableValue: left((a) => a.taxableValue),
+      cgst: left((a) => a.cgst),
+      sgst: left((a) => a.sgst),
+      igst: left((a) => a.igst),
+      total: amount,
+    };
+  }
+  const interState = invoiced.igst > 0;
+  const taxLeft = left((a) => a.cgst) + left((a) => a.sgst) + left((a) => a.igst);
+  const taxableLeft = left((a) => a.taxableValue);
+  // the tax a refund may carry: enough that the taxable value it takes is there, no more than remains
+  const least = Math.max(0, amount - taxableLeft);
+  const most = Math.min(taxLeft, amount);
+  let gst = Math.min(Math.max(Math.round((amount * taxLeft) / remaining), least), most);
+  if (!interState && gst % 2 !== 0) {
+    // equal halves: the nearest even tax within bounds, the taxable value taking the odd paisa
+    if (gst - 1 >= least) gst -= 1;
+    else if (gst + 1 <= most) gst += 1;
+    else throw new CreditNoteSplitError(amount);
+  }
+  const half = interState ? 0 : gst / 2;
+  return {
+    taxableValue: paise(amount - gst),
+    cgst: paise(half),
+    sgst: paise(half),
+    igst: paise(interState ? gst : 0),
+    total: amount,
+  };
+}
+
+/** A refund that cannot carry equal CGST and SGST halves: an odd amount when only tax remains. */
+export class CreditNoteSplitError extends RangeError {
+  constructor(readonly amount: Money) {
+    super(`a refund of ${amount} paise cannot be split into equal CGST and SGST halves`);
+  }
+}

@@ -24,4 +24,15 @@ export const PAYMENT_MESSAGES = {
   webhookUnreadable: 'The payment gateway sent an event we could not read: [reason]',
   gatewayOff: 'Online payments are not set up on this console (PAYMENT_GATEWAY=offline).',
   receivedInFuture: 'The payment cannot be received after today ([today]).',
+  refunded: 'Refund of [amount] recorded for order [orderId]: credit note [creditNoteNumber] issued.[more]',
+  refundedOnline: ' The money goes back through the payment gateway; the credit note shows when it has.',
+  refundedFully: ' The order is fully refunded: its subscription, undispatched packages and coupon use are cancelled.',
+  refundRepeated: 'This refund (credit note [creditNoteNumber]) was made already: nothing changed.',
+  notRefundable: 'Order [orderId] is [status]: only a paid order can be refunded.',
+  refundAboveRemaining: 'A refund of [amount] is more than the [remaining] that remain refundable on order [orderId].',
+  refundModeNeeded:
+    'Order [orderId] was paid offline: say how the money went back (cash, UPI, bank transfer or cheque) and its reference.',
+  refundSplit:
+    'A refund of [amount] cannot be split into equal CGST and SGST halves: refund one paisa more or less, or all that remains.',
+  creditNoteNotFound: 'We could not find that credit note on this order.',
 } as const;

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { route } from '../route';
-import { CreateOrderBodySchema, OfflinePaymentBodySchema, OrderDetailSchema, OrderIdSchema } from './payments.schemas';
+import {
+  CreateOrderBodySchema,
+  CreditNoteFormatQuerySchema,
+  CreditNoteParamsSchema,
+  CreditNoteSchema,
+  OfflinePaymentBodySchema,
+  OrderDetailSchema,
+  OrderIdSchema,
+  RefundBodySchema,
+} from './payments.schemas';
 
 // DESIGN §10 "Orders and payments": FINANCE and SUPER_ADMIN (the commerce area) place offline orders
 // and record the money received. Service callers (API keys) come with issue 33's keys.
@@ -32,11 +41,30 @@ export const paymentsContract = {
     body: OfflinePaymentBodySchema,
     response: OrderDetailSchema,
   }),
+  refund: route({
+    method: 'POST',
+    path: '/payments/order/{orderId}/refund',
+    summary:
+      'Refund a paid order, fully or in part, with a reason: a GST credit note from its own series; online payments go back through the gateway, offline ones are recorded with how the money went back. A full refund cancels the subscription, any undispatched package and the coupon use',
+    access: { kind: 'session', area: 'commerce' },
+    params: OrderIdSchema,
+    body: RefundBodySchema,
+    response: OrderDetailSchema,
+  }),
+  creditNote: route({
+    method: 'GET',
+    path: '/payments/order/{orderId}/credit-note/{creditNoteId}',
+    summary: 'One credit note of an order (`?format=pdf`: the printable PDF)',
+    access: { kind: 'session', area: 'commerce' },
+    params: CreditNoteParamsSchema,
+    query: CreditNoteFormatQuerySchema,
+    response: CreditNoteSchema,
+  }),
   razorpayWebhook: route({
     method: 'POST',
     path: '/payments/webhook/razorpay',
     summary:
-      "Razorpay's webhook (no session: X-Razorpay-Signature over the raw body is verified, 401 otherwise): payment.captured pays the order, payment.failed fails an unpaid one; each event (x-razorpay-event-id) is applied once",
+      "Razorpay's webhook (no session: X-Razorpay-Signature over the raw body is verified, 401 otherwise): payment.captured pays the order, payment.failed fails an unpaid one, refund.processed settles a refund; each event (x-razorpay-event-id) is applied once",
     access: { kind: 'open' },
     raw: true,
     body: z.object({ event: z.string() }).passthrough(),

@@ -53,6 +53,54 @@ export const PaymentSchema = z.object({
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 
+/** A credit note's refund: PENDING while the gateway is asked, PROCESSED once the money went back, FAILED when the gateway refused. */
+export const REFUND_STATUSES = ['PENDING', 'PROCESSED', 'FAILED'] as const;
+/** how a refund's money went back: through the gateway (ONLINE) or as staff paid it back */
+export const REFUND_MODES = ['ONLINE', ...OFFLINE_PAYMENT_MODES] as const;
+
+/** A GST credit note: a refund against the order's invoice, from its own gap-free series. */
+export const CreditNoteSchema = z.object({
+  creditNoteId: z.string(),
+  /** e.g. CN/2627/000003: the credit notes' own series in the financial year */
+  creditNoteNumber: z.string(),
+  /** YYYY-MM-DD, India */
+  creditNoteDate: z.string(),
+  invoiceNumber: z.string(),
+  taxableValue: MoneySchema,
+  cgst: MoneySchema,
+  sgst: MoneySchema,
+  igst: MoneySchema,
+  total: MoneySchema,
+  reason: z.string(),
+  refundMode: z.enum(REFUND_MODES),
+  /** the gateway's refund id, or how staff paid it back (UPI reference, cheque number) */
+  reference: z.string().nullable(),
+  refundStatus: z.enum(REFUND_STATUSES),
+  /** why the gateway refused the refund (FAILED) */
+  failureReason: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+});
+export type CreditNote = z.infer<typeof CreditNoteSchema>;
+
+/** One step of an order's life, oldest first: what a person reads on the order's timeline. */
+export const ORDER_EVENT_KINDS = [
+  'CREATED',
+  'PAID',
+  'INVOICED',
+  'SUBSCRIPTION',
+  'PACKAGE',
+  'REFUNDED',
+  'FAILED',
+  'EXPIRED',
+] as const;
+export const OrderEventSchema = z.object({
+  at: z.string(),
+  kind: z.enum(ORDER_EVENT_KINDS),
+  text: z.string(),
+});
+export type OrderEvent = z.infer<typeof OrderEventSchema>;
+
 export const OrderDetailSchema = OrderSchema.extend({
   storeListingId: z.string().nullable(),
   subscriptionId: z.string().nullable(),
@@ -61,6 +109,11 @@ export const OrderDetailSchema = OrderSchema.extend({
   expiresAt: z.string().nullable(),
   amounts: OrderAmountsSchema,
   payments: z.array(PaymentSchema),
+  creditNotes: z.array(CreditNoteSchema),
+  /** what may still be refunded: the invoice's total less its credit notes (0 before payment) */
+  refundable: MoneySchema,
+  /** created, paid, invoiced, subscription, packages, refunds, failed or expired, oldest first */
+  timeline: z.array(OrderEventSchema),
   /** what the student's checkout needs from the gateway (ONLINE orders with a gateway configured) */
   gateway: z.object({ name: z.string(), gatewayOrderId: z.string(), keyId: z.string() }).nullable(),
 });
@@ -75,3 +128,19 @@ export const OfflinePaymentBodySchema = z.object({
 export type OfflinePaymentBody = z.infer<typeof OfflinePaymentBodySchema>;
 
 export const OrderIdSchema = z.object({ orderId: Id });
+
+export const RefundBodySchema = z.object({
+  /** paise, GST included: from 1 to what remains refundable */
+  amount: MoneySchema.refine((value) => value >= 1, 'a refund is at least 1 paisa'),
+  reason: z.string().trim().min(3, 'say why the money goes back').max(300),
+  /** an order paid offline: how the money went back (required then); ONLINE orders refund through the gateway */
+  refundMode: z.enum(OFFLINE_PAYMENT_MODES).optional(),
+  /** the refund's receipt (UPI reference, cheque number); required with refundMode */
+  reference: z.string().trim().min(1).max(60).optional(),
+  /** the caller's id for this refund: the same id again answers the refund made, and makes no second one */
+  requestId: z.string().uuid().optional(),
+});
+export type RefundBody = z.infer<typeof RefundBodySchema>;
+
+export const CreditNoteParamsSchema = z.object({ orderId: Id, creditNoteId: Id });
+export const CreditNoteFormatQuerySchema = z.object({ format: z.enum(['json', 'pdf']).default('json') });

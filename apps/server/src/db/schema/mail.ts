@@ -1,4 +1,4 @@
-import { bigserial, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigserial, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { stampedAt } from './columns';
 
 /** Demo mode's e-mail outbox: what would have been mailed, read back by GET /api/dev/mail-outbox. */
@@ -10,5 +10,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   bodyText: text('body_text').notNull(),
   bodyHtml: text('body_html'),
+  /** the files the message carried: [{ fileName, contentType, size }] */
+  attachments: jsonb('attachments').notNull().default([]),
   sentAt: stampedAt('sent_at'),
 });

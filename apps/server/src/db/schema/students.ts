@@ -38,6 +38,8 @@ export const orders = pgTable('orders', {
   expiresAt: ts('expires_at'),
   gatewayOrderId: text('gateway_order_id').unique(),
   createdByName: text('created_by_name').notNull().default(''),
+  /** the receipt e-mail (with the invoice PDF) went out then */
+  receiptSentAt: ts('receipt_sent_at'),
 });
 
 export const studentSubscriptions = pgTable('student_subscriptions', {
@@ -84,13 +86,45 @@ export const invoices = pgTable(
   (t) => [unique().on(t.financialYear, t.sequence)],
 );
 
-export const creditNotes = pgTable('credit_notes', {
-  id: id(),
-  invoiceId: text('invoice_id')
-    .notNull()
-    .references(() => invoices.id, { onDelete: 'restrict' }),
-  creditNoteNumber: text('credit_note_number').notNull().unique(),
-  amount: bigint('amount', { mode: 'number' }).notNull(),
-  reason: text('reason').notNull(),
-  createdAt: createdAt(),
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: id(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    creditNoteNumber: text('credit_note_number').notNull().unique(),
+    financialYear: text('financial_year').notNull(),
+    /** the credit notes' own gap-free series in the financial year */
+    sequence: integer('sequence').notNull(),
+    creditNoteDate: date('credit_note_date', { mode: 'string' }).notNull(),
+    /** paise, GST included: taxable value + CGST + SGST + IGST */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    taxableValue: bigint('taxable_value', { mode: 'number' }).notNull().default(0),
+    cgst: bigint('cgst', { mode: 'number' }).notNull().default(0),
+    sgst: bigint('sgst', { mode: 'number' }).notNull().default(0),
+    igst: bigint('igst', { mode: 'number' }).notNull().default(0),
+    reason: text('reason').notNull(),
+    /** ONLINE (through the gateway) or how staff paid it back: CASH, UPI, BANK_TRANSFER, CHEQUE */
+    refundMode: text('refund_mode').notNull().default('ONLINE'),
+    /** the gateway's refund id, or the refund's receipt reference */
+    reference: text('reference'),
+    /** PENDING while the gateway is asked, PROCESSED, FAILED */
+    refundStatus: text('refund_status').notNull().default('PROCESSED'),
+    failureReason: text('failure_reason'),
+    /** the caller's id for the refund request: the same again makes no second refund */
+    requestId: text('request_id').unique(),
+    createdByName: text('created_by_name').notNull().default('Lectern'),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('credit_notes_series_key').on(t.financialYear, t.sequence)],
+);
+
+/** The last credit-note sequence of each financial year (their own series, like invoices'). */
+export const creditNoteSequences = pgTable('credit_note_sequences', {
+  financialYear: text('financial_year').primaryKey(),
+  last: integer('last').notNull(),
 });

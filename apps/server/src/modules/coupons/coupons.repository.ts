@@ -364,6 +364,16 @@ export class CouponsRepository {
     return moved.length;
   }
 
+  /** A confirmed use given back (a full refund); how many moved. */
+  async releaseConfirmed(tx: Db, orderId: string, releaseReason: string, at: Date): Promise<number> {
+    const moved = await tx
+      .update(couponRedemptions)
+      .set({ status: 'RELEASED', releasedAt: at, releaseReason })
+      .where(and(eq(couponRedemptions.orderId, orderId), eq(couponRedemptions.status, 'CONFIRMED')))
+      .returning({ id: couponRedemptions.id });
+    return moved.length;
+  }
+
   // ---- history
 
   async insertHistory(tx: Db, values: typeof couponHistory.$inferInsert): Promise<void> {

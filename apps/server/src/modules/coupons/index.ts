@@ -12,9 +12,9 @@ export function couponsReader(db: Db): CouponsReader {
 
 /**
  * A coupon's uses by orders, inside the order's transaction: reserved when the order is placed,
- * confirmed when it is paid, released when it fails or expires.
+ * confirmed when it is paid, released when it fails or expires, given back when it is refunded in full.
  */
-export type CouponUses = Pick<RedemptionsService, 'reserve' | 'confirm' | 'release'>;
+export type CouponUses = Pick<RedemptionsService, 'reserve' | 'confirm' | 'release' | 'giveBack'>;
 
 export function couponUses(db: Db, now?: () => Date): CouponUses {
   return new RedemptionsService(db, new CouponsRepository(db), now);

@@ -136,4 +136,9 @@ export class RedemptionsService {
   async release(tx: Db, orderId: string, reason: 'PAYMENT_FAILED' | 'ORDER_EXPIRED'): Promise<boolean> {
     return (await this.repo.settleRedemption(tx, orderId, 'RELEASED', reason, this.now())) > 0;
   }
+
+  /** The order was refunded in full: its confirmed use is given back and counts no more. True when there was one. */
+  async giveBack(tx: Db, orderId: string): Promise<boolean> {
+    return (await this.repo.releaseConfirmed(tx, orderId, 'ORDER_REFUNDED', this.now())) > 0;
+  }
 }

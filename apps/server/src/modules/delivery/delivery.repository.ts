@@ -285,3 +285,47 @@ export async function createPackagesForPaidOrders(tx: Db, orderId?: string): Pro
   }
   return count;
 }
+
+/**
+ * A fully refunded order's packages not yet dispatched (PENDING) are cancelled in the refund's
+ * transaction, saying why; dispatched ones are left to staff (a return). Gives the cancelled ids.
+ */
+export async function cancelUndispatchedOfOrder(
+  tx: Db,
+  orderId: string,
+  cancel: { by: string; description: string },
+): Promise<string[]> {
+  const cancelled = await tx
+    .update(deliveryPackages)
+    .set({ status: 'CANCELLED', version: sql`${deliveryPackages.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(deliveryPackages.orderId, orderId), eq(deliveryPackages.status, 'PENDING')))
+    .returning({ id: deliveryPackages.id });
+  if (cancelled.length > 0) {
+    await tx.insert(deliveryCancellations).values(
+      cancelled.map(({ id }) => ({
+        packageId: id,
+        cancellationRequestType: 'ORDER_REFUNDED',
+        description: cancel.description,
+        cancelledFrom: 'PENDING',
+        cancelledBy: cancel.by,
+      })),
+    );
+  }
+  return cancelled.map(({ id }) => id);
+}
+
+/** The packages of an order: what its timeline shows. */
+export function packagesOfOrder(db: Db, orderId: string) {
+  return db
+    .select({
+      id: deliveryPackages.id,
+      status: deliveryPackages.status,
+      orderedAt: deliveryPackages.orderedAt,
+      processedAt: deliveryPackages.processedAt,
+      deliveredAt: deliveryPackages.deliveredAt,
+      updatedAt: deliveryPackages.updatedAt,
+    })
+    .from(deliveryPackages)
+    .where(eq(deliveryPackages.orderId, orderId))
+    .orderBy(asc(deliveryPackages.id));
+}

@@ -1,17 +1,23 @@
 import crypto from 'node:crypto';
 import {
+  CreditNoteSplitError,
   PAYMENT_MESSAGES,
+  PAYMENT_METHODS,
   computeInvoice,
   fillMessage,
+  formatDate,
   formatMoney,
   indianDate,
   paise,
   type CreateOrderBody,
+  type CreditNote,
+  type Invoice,
   type OfflinePaymentBody,
   type Order,
   type OrderAmounts,
   type OrderDetail,
-  PAYMENT_METHODS,
+  type OrderEvent,
+  type RefundBody,
 } from '@lectern/contract';
 import type { InvoicingConfig, PaymentsConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -20,9 +26,18 @@ import { failWith } from '../../lib/app-error';
 import { recordActivity } from '../../lib/activity.repository';
 import { GatewayError, type GatewayEvent, type PaymentGateway } from '../../payments/gateway';
 import type { Actor } from '../../lib/routing';
+import type { Mailer } from '../../mail/mailer';
 import { couponUses } from '../coupons';
-import { makePackagesOfPaidOrder } from '../delivery';
-import { studentsForOrders, toOrder } from '../students';
+import { cancelPackagesOfRefundedOrder, makePackagesOfPaidOrder, packagesOfOrder } from '../delivery';
+import {
+  grantsOfOrder,
+  issuedInvoice,
+  renderInvoicePdf,
+  studentsForOrders,
+  toOrder,
+  type CreditNoteRow,
+} from '../students';
+import type { OrderQueue } from './order-jobs';
 import type { OrderRow, PaymentRow, PaymentsRepository } from './payments.repository';
 
 const fail = failWith(PAYMENT_MESSAGES);
@@ -34,6 +49,8 @@ export interface OrdersSettings {
   payments: PaymentsConfig;
   /** the payment gateway of ONLINE orders; null: payments are offline only (the embedded default) */
   gateway: PaymentGateway | null;
+  /** where receipts go (the development outbox in demo mode) */
+  mailer: Mailer;
 }
 
 /**
@@ -41,25 +58,29 @@ export interface OrdersSettings {
  * add-ons and reserves its coupon use, in one transaction; paying it does everything a payment means
  * in one transaction, idempotent on the payment's cause: the coupon use confirmed, the GST invoice
  * issued with the next serial, the plan granted (after a current subscription to the same catalogue)
- * and a delivery package made for each printed-material add-on. Either all of it is there or none.
+ * and a delivery package made for each printed-material add-on, and its receipt e-mail queued. Either
+ * all of it is there or none. A refund is a credit note of its own series, in one transaction with
+ * what a full refund cancels; an online one is then made at the gateway by a job queued with it.
  */
 export class OrdersService {
+  /** when an order is placed, paid and refunded, and whether its time is up (tests move it) */
+  now: () => Date = () => new Date();
+
   constructor(
     private readonly db: Db,
     private readonly repo: PaymentsRepository,
     private readonly settings: OrdersSettings,
-    /** when an order is placed and paid, and whether its time is up (tests move it) */
-    public now: () => Date = () => new Date(),
-    /** queues the order's expiry at its time, once the order is committed */
-    private readonly scheduleExpiry: (orderId: string, at: Date) => Promise<unknown> = async () => undefined,
+    /** the jobs an order's changes queue, each in the change's own transaction */
+    private readonly queue: OrderQueue,
   ) {}
 
   async create(actor: Actor, body: CreateOrderBody): Promise<{ order: OrderDetail; message: string }> {
     const orderId = `order-${crypto.randomUUID()}`;
     const { invoicing } = this.settings;
+    await this.queue.ready();
     let message = '';
-    /** what the transaction placed: the expiry to queue and what the gateway is asked for */
-    let placed = { studentId: '', total: 0, expiresAt: new Date(0) };
+    /** what the transaction placed: what the gateway is asked for */
+    let placed = { studentId: '', total: 0 };
     await recordChange(this.db, actor, {
       apply: async (tx) => {
         const students = studentsForOrders(tx, invoicing);
@@ -144,7 +165,8 @@ export class OrdersService {
             amounts,
           });
         }
-        placed = { studentId: student.id, total: amounts.total, expiresAt };
+        placed = { studentId: student.id, total: amounts.total };
+        await this.queue.expire(tx, orderId, expiresAt);
         message = fillMessage(PAYMENT_MESSAGES.orderCreated, {
           orderId,
           studentName: student.name,
@@ -162,7 +184,6 @@ export class OrdersService {
         };
       },
     });
-    await this.scheduleExpiry(orderId, placed.expiresAt);
     if (body.paymentMode === 'ONLINE' && this.settings.gateway) await this.openAtGateway(actor, orderId, placed);
     return { order: await this.detail(orderId), message };
   }
@@ -217,6 +238,7 @@ export class OrdersService {
   ): Promise<{ order: OrderDetail; message: string }> {
     const today = indianDate(this.now());
     if (body.receivedOn > today) throw fail(400, 'receivedInFuture', { today });
+    await this.queue.ready();
     let message = '';
     await recordChange(this.db, actor, {
       apply: async (tx) => {
@@ -296,13 +318,14 @@ export class OrdersService {
     if (event === null) throw fail(401, 'webhookForged');
     if (event === 'ignored') return { received: true };
     const applied = event;
+    await this.queue.ready();
     await this.db.transaction(async (tx) => {
       if (!(await this.repo.claimEvent(tx, { eventId: applied.eventId, gateway: gateway.name, kind: applied.kind }))) {
         return;
       }
       if (applied.kind === 'payment.captured') await this.captured(tx, applied);
       else if (applied.kind === 'payment.failed') await this.failed(tx, applied);
-      // refund.processed: refunds are not made here yet (issue 33), so there is nothing of ours to settle
+      else await this.refundProcessed(tx, applied);
     });
     return { received: true };
   }
@@ -406,7 +429,249 @@ export class OrdersService {
       });
     }
     await makePackagesOfPaidOrder(tx, order.id);
+    await this.queue.receipt(tx, order.id);
     return invoice.invoiceNumber;
+  }
+
+  /**
+   * Refunds a paid order, fully or in part: a GST credit note of its own series against the invoice,
+   * the order PARTIALLY_REFUNDED or REFUNDED, and for a full refund its subscription, undispatched
+   * packages and coupon use cancelled, all in one transaction. An order paid online is refunded at
+   * the gateway by a job queued in that transaction (the credit note's id its idempotency key); one
+   * paid offline records how the money went back. The same `requestId` again changes nothing.
+   */
+  async refund(actor: Actor, orderId: string, body: RefundBody): Promise<{ order: OrderDetail; message: string }> {
+    await this.queue.ready();
+    let message = '';
+    await recordChange(this.db, actor, {
+      apply: async (tx) => {
+        const students = studentsForOrders(tx, this.settings.invoicing);
+        const order = await this.repo.lockOrder(tx, orderId);
+        if (!order) throw fail(404, 'orderNotFound');
+        if (body.requestId) {
+          const made = await students.creditNoteOfRequest(body.requestId);
+          if (made) {
+            message = fillMessage(PAYMENT_MESSAGES.refundRepeated, { creditNoteNumber: made.creditNoteNumber });
+            return { activity: [] };
+          }
+        }
+        const invoice = await students.invoiceOf(orderId);
+        if (!invoice || !(order.paymentStatus === 'PAID' || order.paymentStatus === 'PARTIALLY_REFUNDED')) {
+          throw fail(409, 'notRefundable', { orderId, status: order.paymentStatus.replace('_', ' ').toLowerCase() });
+        }
+        const credited = (await this.repo.creditNotesOf(orderId, tx)).reduce((sum, note) => sum + note.amount, 0);
+        const remaining = invoice.total - credited;
+        if (body.amount > remaining) {
+          throw fail(409, 'refundAboveRemaining', {
+            amount: formatMoney(body.amount),
+            remaining: formatMoney(paise(remaining)),
+            orderId,
+          });
+        }
+        const [payment] = await this.repo.paymentsOf(orderId, tx);
+        const online = (payment?.mode ?? 'ONLINE') === 'ONLINE';
+        if (!online && (!body.refundMode || !body.reference)) throw fail(422, 'refundModeNeeded', { orderId });
+        if (online && !this.settings.gateway) throw fail(409, 'gatewayOff');
+        const at = this.now();
+        let note: CreditNoteRow;
+        try {
+          note = await students.issueCreditNote({
+            id: crypto.randomUUID(),
+            invoice,
+            amount: body.amount,
+            reason: body.reason,
+            refundMode: online ? 'ONLINE' : body.refundMode!,
+            reference: online ? null : body.reference!,
+            refundStatus: online ? 'PENDING' : 'PROCESSED',
+            requestId: body.requestId ?? null,
+            createdByName: actor.name,
+            at,
+          });
+        } catch (error) {
+          if (error instanceof CreditNoteSplitError)
+            throw fail(422, 'refundSplit', { amount: formatMoney(body.amount) });
+          throw error;
+        }
+        const full = body.amount === remaining;
+        await this.repo.setStatus(tx, orderId, full ? 'REFUNDED' : 'PARTIALLY_REFUNDED');
+        let cancelled: { subscriptions: number; packages: string[]; couponUse: boolean } | null = null;
+        if (full) {
+          cancelled = {
+            subscriptions: await students.cancelGrantsOf(
+              orderId,
+              `Refunded (${note.creditNoteNumber}): ${body.reason}`,
+            ),
+            packages: await cancelPackagesOfRefundedOrder(tx, orderId, {
+              by: actor.name,
+              description: `Order refunded (${note.creditNoteNumber}): ${body.reason}`,
+            }),
+            couponUse: await couponUses(tx, this.now).giveBack(tx, orderId),
+          };
+        }
+        if (online) await this.queue.gatewayRefund(tx, note.id);
+        message = fillMessage(PAYMENT_MESSAGES.refunded, {
+          amount: formatMoney(body.amount),
+          orderId,
+          creditNoteNumber: note.creditNoteNumber,
+          more: (online ? PAYMENT_MESSAGES.refundedOnline : '') + (full ? PAYMENT_MESSAGES.refundedFully : ''),
+        });
+        return {
+          activity: {
+            action: 'order.refund',
+            entityType: 'order',
+            entityId: orderId,
+            before: { paymentStatus: order.paymentStatus, refundable: remaining },
+            after: {
+              creditNoteNumber: note.creditNoteNumber,
+              amount: body.amount,
+              reason: body.reason,
+              refundMode: note.refundMode,
+              reference: note.reference,
+              cancelled,
+            },
+            summary: `${actor.name}: ${message}`,
+          },
+        };
+      },
+    });
+    return { order: await this.detail(orderId), message };
+  }
+
+  /**
+   * The refund job: asks the gateway to pay a credit note's refund back, with the credit note's id as
+   * the idempotency key, so a job retried after a lost answer makes no second refund. A refusal (not
+   * worth retrying) marks the credit note FAILED with the gateway's reason for finance staff; a
+   * failure worth retrying throws, and the job is retried.
+   */
+  async refundAtGateway(creditNoteId: string): Promise<string> {
+    const gateway = this.settings.gateway;
+    const note = await this.repo.creditNote(creditNoteId);
+    if (!note || note.refundStatus !== 'PENDING' || note.refundMode !== 'ONLINE') return 'nothing to do';
+    if (!gateway) throw new Error('the payment gateway is not configured (PAYMENT_GATEWAY=offline): the refund waits');
+    const [payment] = await this.repo.paymentsOf(note.orderId);
+    if (!payment || payment.mode !== 'ONLINE') throw new Error(`order ${note.orderId} has no online payment to refund`);
+    try {
+      const refund = await gateway.refund({
+        paymentId: payment.reference,
+        amount: note.amount,
+        notes: { orderId: note.orderId, creditNoteNumber: note.creditNoteNumber },
+        idempotencyKey: note.id,
+      });
+      const status = refund.status === 'processed' ? 'PROCESSED' : refund.status === 'failed' ? 'FAILED' : 'PENDING';
+      await this.repo.settleRefund(this.db, note.id, {
+        reference: refund.refundId,
+        refundStatus: status,
+        failureReason: status === 'FAILED' ? 'The payment gateway could not refund this payment.' : null,
+      });
+      return `${refund.refundId} ${refund.status}`;
+    } catch (error) {
+      if (!(error instanceof GatewayError) || error.retryable) throw error;
+      await this.db.transaction(async (tx) => {
+        await this.repo.settleRefund(tx, note.id, {
+          reference: null,
+          refundStatus: 'FAILED',
+          failureReason: error.message,
+        });
+        await recordActivity(tx, {
+          actorId: null,
+          action: 'order.refund.failed',
+          entityType: 'order',
+          entityId: note.orderId,
+          after: { creditNoteNumber: note.creditNoteNumber, reason: error.message },
+          summary: `Razorpay refused the refund of credit note ${note.creditNoteNumber} (order ${note.orderId}): ${error.message}. Pay it back another way and record it.`,
+        });
+      });
+      return `refused: ${error.message}`;
+    }
+  }
+
+  /** The gateway paid a refund back: its credit note is PROCESSED (found by the refund's id, or the payment's pending one). */
+  private async refundProcessed(tx: Db, event: Extract<GatewayEvent, { kind: 'refund.processed' }>): Promise<void> {
+    const note =
+      (await this.repo.creditNoteByReference(tx, event.refundId)) ??
+      (await this.repo.pendingCreditNoteOfPayment(tx, event.paymentId, event.amount));
+    if (!note || note.refundStatus === 'PROCESSED') return;
+    await this.repo.settleRefund(tx, note.id, {
+      reference: event.refundId,
+      refundStatus: 'PROCESSED',
+      failureReason: null,
+    });
+    await recordActivity(tx, {
+      actorId: null,
+      action: 'order.refund.processed',
+      entityType: 'order',
+      entityId: note.orderId,
+      after: { creditNoteNumber: note.creditNoteNumber, refundId: event.refundId, amount: event.amount },
+      summary: `Razorpay: refund ${event.refundId} of ${formatMoney(paise(event.amount))} (credit note ${note.creditNoteNumber}) is paid back.`,
+    });
+  }
+
+  /**
+   * The receipt job: e-mails the student their paid order's invoice PDF, once (the order records when
+   * it went). A student without an e-mail address gets none, and the order's activity says so.
+   */
+  async sendReceipt(orderId: string): Promise<string> {
+    const order = await this.repo.order(orderId);
+    if (!order || order.receiptSentAt) return 'sent already';
+    const invoice = await issuedInvoice(this.db, orderId);
+    if (!invoice) return 'no invoice';
+    const to = invoice.buyer.email;
+    if (!to) {
+      await this.db.transaction(async (tx) => {
+        if (!(await this.repo.markReceiptSent(tx, orderId, this.now()))) return;
+        await recordActivity(tx, {
+          actorId: null,
+          action: 'order.receipt.skipped',
+          entityType: 'order',
+          entityId: orderId,
+          summary: `No receipt e-mail for order ${orderId}: the student has no e-mail address. Download the invoice from their page.`,
+        });
+      });
+      return 'no e-mail address';
+    }
+    const pdf = await renderInvoicePdf(invoice);
+    const { supplier } = invoice;
+    await this.settings.mailer.send({
+      to,
+      subject: `${supplier.name}: your receipt and tax invoice ${invoice.invoiceNumber}`,
+      text: [
+        `Dear ${invoice.buyer.name},`,
+        '',
+        `Thank you for your payment of ${formatMoney(invoice.totals.total)}. Your tax invoice ${invoice.invoiceNumber} of ${formatDate(invoice.invoiceDate)} is attached.`,
+        '',
+        ...invoice.lines.map((line) => `- ${line.description}: ${formatMoney(line.total)}`),
+        '',
+        `${supplier.name}`,
+        `GSTIN ${supplier.gstin ?? 'NA'}`,
+      ].join('\n'),
+      attachments: [
+        {
+          fileName: `invoice-${invoice.invoiceNumber.replaceAll('/', '-')}.pdf`,
+          contentType: 'application/pdf',
+          content: pdf,
+        },
+      ],
+    });
+    await this.db.transaction(async (tx) => {
+      if (!(await this.repo.markReceiptSent(tx, orderId, this.now()))) return;
+      await recordActivity(tx, {
+        actorId: null,
+        action: 'order.receipt.sent',
+        entityType: 'order',
+        entityId: orderId,
+        summary: `Receipt with invoice ${invoice.invoiceNumber} e-mailed to ${to}.`,
+      });
+    });
+    return `sent to ${to}`;
+  }
+
+  /** One credit note of an order, and the invoice it credits (for its PDF). */
+  async creditNote(orderId: string, creditNoteId: string): Promise<{ note: CreditNote; invoice: Invoice }> {
+    const note = await this.repo.creditNote(creditNoteId);
+    if (!note || note.orderId !== orderId) throw fail(404, 'creditNoteNotFound');
+    const invoice = await issuedInvoice(this.db, orderId);
+    if (!invoice) throw fail(404, 'creditNoteNotFound');
+    return { note: toCreditNote(note, invoice.invoiceNumber), invoice };
   }
 
   /**
@@ -427,12 +692,27 @@ export class OrdersService {
   async detail(orderId: string): Promise<OrderDetail> {
     const order = await this.repo.order(orderId);
     if (!order) throw fail(404, 'orderNotFound');
-    const [received, [invoice]] = await Promise.all([this.repo.paymentsOf(orderId), this.repo.invoicesOf([orderId])]);
+    const [received, [invoice], notes, grants, packages, failures] = await Promise.all([
+      this.repo.paymentsOf(orderId),
+      this.repo.invoicesOf([orderId]),
+      this.repo.creditNotesOf(orderId),
+      grantsOfOrder(this.db, orderId),
+      packagesOfOrder(this.db, orderId),
+      this.repo.activityOf(orderId, ['order.fail']),
+    ]);
     const gateway =
       order.gatewayOrderId && this.settings.payments.razorpay
         ? { name: 'razorpay', gatewayOrderId: order.gatewayOrderId, keyId: this.settings.payments.razorpay.keyId }
         : null;
-    return { ...toDetail(order, received, invoice ?? null), gateway };
+    const creditNotes = notes.map((note) => toCreditNote(note, invoice?.invoiceNumber ?? ''));
+    const credited = creditNotes.reduce((sum, note) => sum + note.total, 0);
+    return {
+      ...toDetail(order, received, invoice ? { ...invoice, credited } : null),
+      creditNotes,
+      refundable: paise(invoice ? invoice.total - credited : 0),
+      timeline: timelineOf({ order, received, invoice: invoice ?? null, creditNotes, grants, packages, failures }),
+      gateway,
+    };
   }
 }
 
@@ -459,8 +739,8 @@ function amountsOf(settings: InvoicingConfig, items: OrderItem[], discount: numb
 function toDetail(
   row: OrderRow,
   received: PaymentRow[],
-  invoice: { id: string; invoiceNumber: string; invoiceDate: string; total: number } | null,
-): Omit<OrderDetail, 'gateway'> {
+  invoice: { id: string; invoiceNumber: string; invoiceDate: string; total: number; credited: number } | null,
+): Omit<OrderDetail, 'gateway' | 'creditNotes' | 'refundable' | 'timeline'> {
   const amounts = (row.amounts as OrderAmounts | null) ?? {
     price: paise(row.total + row.discount),
     discount: paise(row.discount),
@@ -471,8 +751,7 @@ function toDetail(
     total: paise(row.total),
   };
   return {
-    // refunds (credit notes) are not taken yet: nothing is credited
-    ...toOrder({ order: row, invoice: invoice ? { ...invoice, credited: 0 } : null }),
+    ...toOrder({ order: row, invoice }),
     storeListingId: row.storeListingId,
     subscriptionId: row.subscriptionId,
     paymentMode: row.paymentMode as OrderDetail['paymentMode'],
@@ -488,4 +767,116 @@ function toDetail(
       createdAt: p.createdAt.toISOString(),
     })),
   };
+}
+
+function toCreditNote(row: CreditNoteRow, invoiceNumber: string): CreditNote {
+  return {
+    creditNoteId: row.id,
+    creditNoteNumber: row.creditNoteNumber,
+    creditNoteDate: row.creditNoteDate,
+    invoiceNumber,
+    taxableValue: paise(row.taxableValue),
+    cgst: paise(row.cgst),
+    sgst: paise(row.sgst),
+    igst: paise(row.igst),
+    total: paise(row.amount),
+    reason: row.reason,
+    refundMode: row.refundMode as CreditNote['refundMode'],
+    reference: row.reference,
+    refundStatus: row.refundStatus as CreditNote['refundStatus'],
+    failureReason: row.failureReason,
+    createdBy: row.createdByName,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const readable = (mode: string) => mode.replace('_', ' ').toLowerCase();
+
+/** The order's life as a person reads it, oldest first: from its rows, never from a separate log. */
+function timelineOf(parts: {
+  order: OrderRow;
+  received: PaymentRow[];
+  invoice: { invoiceNumber: string; invoiceDate: string; total: number } | null;
+  creditNotes: CreditNote[];
+  grants: Awaited<ReturnType<typeof grantsOfOrder>>;
+  packages: Awaited<ReturnType<typeof packagesOfOrder>>;
+  failures: { createdAt: Date; summary: string | null }[];
+}): OrderEvent[] {
+  const { order } = parts;
+  const events: OrderEvent[] = [
+    {
+      at: order.createdAt.toISOString(),
+      kind: 'CREATED',
+      text: `Placed${order.createdByName ? ` by ${order.createdByName}` : ''}: ${formatMoney(paise(order.total))} to pay ${order.paymentMode === 'OFFLINE' ? 'offline' : 'online'}${order.couponCode ? `, coupon ${order.couponCode} (${formatMoney(paise(order.discount))} off)` : ''}.`,
+    },
+  ];
+  for (const p of parts.received) {
+    events.push({
+      at: p.createdAt.toISOString(),
+      kind: 'PAID',
+      text: `${formatMoney(paise(p.amount))} received ${p.mode === 'ONLINE' ? 'online' : `by ${readable(p.mode)}`} (${p.reference}) on ${formatDate(String(p.receivedOn))}, recorded by ${p.recordedByName}.`,
+    });
+  }
+  if (parts.invoice && order.paidAt) {
+    events.push({
+      at: order.paidAt.toISOString(),
+      kind: 'INVOICED',
+      text: `Tax invoice ${parts.invoice.invoiceNumber} issued for ${formatMoney(paise(parts.invoice.total))}.`,
+    });
+  }
+  for (const g of parts.grants) {
+    events.push({
+      at: g.createdAt.toISOString(),
+      kind: 'SUBSCRIPTION',
+      text: `'${g.label}' granted from ${formatDate(g.startDate)} to ${formatDate(g.endDate)}.`,
+    });
+    if (g.cancelled) {
+      events.push({
+        at: g.updatedAt.toISOString(),
+        kind: 'SUBSCRIPTION',
+        text: `'${g.label}' cancelled${g.cancelReason ? `: ${g.cancelReason}` : ''}.`,
+      });
+    }
+  }
+  for (const p of parts.packages) {
+    events.push({ at: p.orderedAt.toISOString(), kind: 'PACKAGE', text: `Package ${p.id} made for dispatch.` });
+    if (p.processedAt)
+      events.push({ at: p.processedAt.toISOString(), kind: 'PACKAGE', text: `Package ${p.id} dispatched.` });
+    if (p.deliveredAt)
+      events.push({ at: p.deliveredAt.toISOString(), kind: 'PACKAGE', text: `Package ${p.id} delivered.` });
+    if (p.status === 'CANCELLED') {
+      events.push({ at: p.updatedAt.toISOString(), kind: 'PACKAGE', text: `Package ${p.id} cancelled.` });
+    }
+  }
+  for (const n of parts.creditNotes) {
+    const how =
+      n.refundMode === 'ONLINE'
+        ? n.refundStatus === 'PROCESSED'
+          ? 'paid back through the payment gateway'
+          : n.refundStatus === 'FAILED'
+            ? `the payment gateway refused it: ${n.failureReason ?? 'no reason given'}`
+            : 'being paid back through the payment gateway'
+        : `paid back by ${readable(n.refundMode)} (${n.reference ?? ''})`;
+    events.push({
+      at: n.createdAt,
+      kind: 'REFUNDED',
+      text: `Credit note ${n.creditNoteNumber}: ${formatMoney(n.total)} refunded by ${n.createdBy}, ${how}. Reason: ${n.reason}`,
+    });
+  }
+  if (order.paymentStatus === 'FAILED') {
+    const failure = parts.failures[0];
+    events.push({
+      at: (failure?.createdAt ?? order.createdAt).toISOString(),
+      kind: 'FAILED',
+      text: failure?.summary ?? 'The payment failed.',
+    });
+  }
+  if (order.paymentStatus === 'EXPIRED' && order.expiresAt) {
+    events.push({
+      at: order.expiresAt.toISOString(),
+      kind: 'EXPIRED',
+      text: `Not paid within its time: expired${order.couponCode ? ', its coupon use given back' : ''}.`,
+    });
+  }
+  return events.sort((a, b) => a.at.localeCompare(b.at));
 }

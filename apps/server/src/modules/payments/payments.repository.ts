@@ -1,10 +1,12 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sellsPlan } from '../../db/sells-plan';
 import type { PlanToGrant } from '../students';
 import {
+  activityLog,
   addOns,
   catalogues,
+  creditNotes,
   invoices,
   orders,
   paymentEvents,
@@ -15,6 +17,7 @@ import {
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
+type CreditNoteRow = typeof creditNotes.$inferSelect;
 
 /** A listing's plan as an order is priced from it, with the add-ons of its catalogue. */
 export interface ListingPlan {
@@ -157,7 +160,7 @@ export class PaymentsRepository {
     await this.db.update(orders).set({ gatewayOrderId }).where(eq(orders.id, id));
   }
 
-  async setStatus(tx: Db, id: string, status: 'EXPIRED' | 'FAILED'): Promise<void> {
+  async setStatus(tx: Db, id: string, status: 'EXPIRED' | 'FAILED' | 'PARTIALLY_REFUNDED' | 'REFUNDED'): Promise<void> {
     await tx.update(orders).set({ paymentStatus: status }).where(eq(orders.id, id));
   }
 
@@ -174,5 +177,95 @@ export class PaymentsRepository {
       })
       .from(invoices)
       .where(inArray(invoices.orderId, orderIds));
+  }
+
+  /** An order's credit notes (refunds), in their series' order. */
+  async creditNotesOf(orderId: string, db: Db = this.db): Promise<CreditNoteRow[]> {
+    return db
+      .select()
+      .from(creditNotes)
+      .where(eq(creditNotes.orderId, orderId))
+      .orderBy(asc(creditNotes.createdAt), asc(creditNotes.sequence));
+  }
+
+  async creditNote(id: string, db: Db = this.db): Promise<CreditNoteRow | null> {
+    const [row] = await db.select().from(creditNotes).where(eq(creditNotes.id, id));
+    return row ?? null;
+  }
+
+  /** The credit note a gateway refund was made for, by the refund's id, locked until the end of `tx`. */
+  async creditNoteByReference(tx: Db, reference: string): Promise<CreditNoteRow | null> {
+    const [row] = await tx
+      .select()
+      .from(creditNotes)
+      .where(and(eq(creditNotes.refundMode, 'ONLINE'), eq(creditNotes.reference, reference)))
+      .for('update');
+    return row ?? null;
+  }
+
+  /**
+   * A refund the gateway reports before its id reached us (the job's answer lost): the pending credit
+   * note of that payment with that amount, the oldest first, locked until the end of `tx`.
+   */
+  async pendingCreditNoteOfPayment(tx: Db, paymentId: string, amount: number): Promise<CreditNoteRow | null> {
+    const [row] = await tx
+      .select({ note: creditNotes })
+      .from(creditNotes)
+      .innerJoin(payments, and(eq(payments.orderId, creditNotes.orderId), eq(payments.mode, 'ONLINE')))
+      .where(
+        and(
+          eq(payments.reference, paymentId),
+          eq(creditNotes.refundStatus, 'PENDING'),
+          eq(creditNotes.amount, amount),
+          isNull(creditNotes.reference),
+        ),
+      )
+      .orderBy(asc(creditNotes.sequence))
+      .limit(1)
+      .for('update');
+    return row?.note ?? null;
+  }
+
+  /** What the gateway said of a refund: its id, and whether the money went back. */
+  async settleRefund(
+    db: Db,
+    id: string,
+    values: {
+      reference: string | null;
+      refundStatus: 'PENDING' | 'PROCESSED' | 'FAILED';
+      failureReason: string | null;
+    },
+  ): Promise<void> {
+    await db
+      .update(creditNotes)
+      .set(
+        values.reference === null ? { refundStatus: values.refundStatus, failureReason: values.failureReason } : values,
+      )
+      .where(eq(creditNotes.id, id));
+  }
+
+  /** Notes that the receipt went; false when it had gone already (another delivery of the job). */
+  async markReceiptSent(tx: Db, orderId: string, at: Date): Promise<boolean> {
+    const rows = await tx
+      .update(orders)
+      .set({ receiptSentAt: at })
+      .where(and(eq(orders.id, orderId), isNull(orders.receiptSentAt)))
+      .returning({ id: orders.id });
+    return rows.length === 1;
+  }
+
+  /** An order's activity rows of the given actions, newest first. */
+  async activityOf(orderId: string, actions: string[]) {
+    return this.db
+      .select({ createdAt: activityLog.createdAt, summary: activityLog.summary })
+      .from(activityLog)
+      .where(
+        and(
+          eq(activityLog.entityType, 'order'),
+          eq(activityLog.entityId, orderId),
+          inArray(activityLog.action, actions),
+        ),
+      )
+      .orderBy(desc(activityLog.createdAt));
   }
 }

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { contract } from '@lectern/contract';
 import { createGateway } from '../../config/payments';
@@ -6,7 +5,8 @@ import type { JobRegistry } from '../../jobs';
 import type { AppDeps } from '../../lib/deps';
 import { keepRawBody } from '../../lib/raw-body';
 import { registerDomain } from '../../lib/routing';
-import { expireOrderJob, registerExpireJob } from './expire-job';
+import { renderCreditNotePdf } from '../students';
+import { orderQueue, registerOrderJobs } from './order-jobs';
 import { OrdersService } from './orders.service';
 import { PaymentsRepository } from './payments.repository';
 
@@ -17,7 +17,7 @@ declare module 'fastify' {
   }
 }
 
-/** Orders and payments (DESIGN §10), and the job that expires an unpaid order at its time. */
+/** Orders and payments (DESIGN §10), refunds, and the jobs they queue (expiry, receipt, gateway refund). */
 export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, jobs: JobRegistry): void {
   const service = new OrdersService(
     deps.db,
@@ -26,16 +26,11 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, jobs: JobReg
       invoicing: deps.config.invoicing,
       payments: deps.config.payments,
       gateway: createGateway(deps.config.payments),
+      mailer: deps.mailer,
     },
-    undefined,
-    // the order stands when its expiry cannot be queued (the queue's connection lost): said in the log,
-    // not to the caller as a failed order
-    (orderId, at) =>
-      jobs
-        .send(expireOrderJob, { orderId }, { id: crypto.randomUUID(), startAfter: at })
-        .catch((error: unknown) => app.log.error({ err: error, orderId }, 'order expiry could not be queued')),
+    orderQueue(jobs),
   );
-  registerExpireJob(jobs, service, app.log);
+  registerOrderJobs(jobs, service, app.log);
   // Razorpay signs the body as it sent it: that route's raw body is kept before parsing
   const rawBody = keepRawBody(app, contract.payments.razorpayWebhook.path);
   app.decorate('orders', service);
@@ -48,6 +43,20 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, jobs: JobReg
     offlinePayment: async ({ auth, params, body }) => {
       const { order, message } = await service.payOffline(auth, params.orderId, body);
       return { data: order, message };
+    },
+    refund: async ({ auth, params, body }) => {
+      const { order, message } = await service.refund(auth, params.orderId, body);
+      return { data: order, message };
+    },
+    creditNote: async ({ params, query }) => {
+      const { note, invoice } = await service.creditNote(params.orderId, params.creditNoteId);
+      if (query.format !== 'pdf') return { data: note };
+      const fileName = `credit-note-${note.creditNoteNumber.replaceAll('/', '-')}.pdf`;
+      return {
+        data: note,
+        headers: { 'content-disposition': `inline; filename="${fileName}"`, 'cache-control': 'private, no-store' },
+        file: { body: await renderCreditNotePdf(note, invoice), contentType: 'application/pdf' },
+      };
     },
     razorpayWebhook: async ({ request }) => ({ data: await service.gatewayEvent(rawBody(request), request.headers) }),
   });

@@ -2,11 +2,14 @@
 import type { Invoice } from '@lectern/contract';
 import type { InvoicingConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { issueInvoice, type PaidOrder } from './invoicing';
+import { issueCreditNote, issueInvoice, issuedInvoiceOf, type CreditNoteInput, type PaidOrder } from './invoicing';
 import { endOfMonths, toOrder } from './students.service';
 import { StudentsRepository, type StudentRow } from './students.repository';
 
-export type { StudentRow } from './students.repository';
+export type { CreditNoteRow, StudentRow } from './students.repository';
+export { renderInvoicePdf } from './invoice-pdf';
+export { renderCreditNotePdf } from './credit-note-pdf';
+export { CREDIT_NOTE_PREFIX } from './invoicing';
 
 /** An order row (with its invoice's summary) as the contract's `Order`: the students' invoice list and an order's page agree. */
 export { toOrder };
@@ -45,6 +48,13 @@ export function studentsForOrders(tx: Db, invoicing: InvoicingConfig) {
       (await repo.insertMany(tx, [{ ...row, email: null, stateCode: invoicing.supplierStateCode }])).length === 1,
     issueInvoice: (order: PaidOrder, student: StudentRow): Promise<Invoice> =>
       issueInvoice(tx, repo, invoicing, order, student),
+    /** the invoice row of an order (its document and id), null before it is paid */
+    invoiceOf: (orderId: string) => repo.invoiceOfOrder(orderId),
+    /** a refund's credit note, from its own series (CreditNoteSplitError for an amount that cannot be halved) */
+    issueCreditNote: (input: CreditNoteInput) => issueCreditNote(tx, repo, input),
+    creditNoteOfRequest: (requestId: string) => repo.creditNoteOfRequest(tx, requestId),
+    /** a full refund: what the order granted is cancelled, saying why */
+    cancelGrantsOf: (orderId: string, reason: string) => repo.cancelSubscriptionsOfOrder(tx, orderId, reason),
     grant: async (input: {
       id: string;
       studentId: string;
@@ -80,4 +90,14 @@ function nextDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
+}
+
+/** An order's invoice as issued, with the credit notes against it since; null before it is paid. */
+export function issuedInvoice(db: Db, orderId: string): Promise<Invoice | null> {
+  return issuedInvoiceOf(new StudentsRepository(db), orderId);
+}
+
+/** The subscriptions an order granted, for its timeline. */
+export function grantsOfOrder(db: Db, orderId: string) {
+  return new StudentsRepository(db).subscriptionsOfOrder(orderId);
 }

@@ -3,17 +3,19 @@ import {
   GST_STATES,
   amountInWords,
   computeInvoice,
+  creditNoteAmounts,
   financialYear,
   formatInvoiceSerial,
   indianDate,
   paise,
   type Invoice,
   type Order,
+  type Money,
   type StudentAddress,
 } from '@lectern/contract';
 import type { InvoicingConfig } from '../../config';
 import type { Db } from '../../db/client';
-import type { StudentRow, StudentsRepository } from './students.repository';
+import type { CreditNoteRow, StudentRow, StudentsRepository } from './students.repository';
 
 type OrderItem = Order['items'][number];
 
@@ -115,4 +117,88 @@ export async function issueInvoice(
   const invoice = buildInvoice(settings, order, student, sequence);
   await repo.insertInvoice(tx, invoiceRow(invoice, sequence));
   return invoice;
+}
+
+/** The credit notes' series: CN/2627/000001 (14 characters, within GST's 16), one per financial year. */
+export const CREDIT_NOTE_PREFIX = 'CN';
+
+/** A refund to issue against an invoice: what goes back, why, and how. */
+export interface CreditNoteInput {
+  id: string;
+  invoice: { id: string; orderId: string; document: unknown };
+  amount: Money;
+  reason: string;
+  refundMode: string;
+  reference: string | null;
+  refundStatus: 'PENDING' | 'PROCESSED';
+  requestId: string | null;
+  createdByName: string;
+  at: Date;
+}
+
+/**
+ * Issues a GST credit note against an invoice: its figures split from what the invoice has left after
+ * the credit notes before it (creditNoteAmounts), its serial the next of its own series in the credit
+ * note's financial year, taken in the same transaction (no gap when it rolls back).
+ */
+export async function issueCreditNote(
+  tx: Db,
+  repo: StudentsRepository,
+  input: CreditNoteInput,
+): Promise<CreditNoteRow> {
+  const totals = (input.invoice.document as Invoice).totals;
+  const earlier = await repo.creditNotesOf([input.invoice.id], tx);
+  const figures = creditNoteAmounts(
+    totals,
+    earlier.map((note) => ({
+      taxableValue: paise(note.taxableValue),
+      cgst: paise(note.cgst),
+      sgst: paise(note.sgst),
+      igst: paise(note.igst),
+      total: paise(note.amount),
+    })),
+    input.amount,
+  );
+  const year = financialYear(input.at);
+  const sequence = await repo.nextCreditNoteSequence(tx, year);
+  const row: CreditNoteRow = {
+    id: input.id,
+    invoiceId: input.invoice.id,
+    orderId: input.invoice.orderId,
+    creditNoteNumber: formatInvoiceSerial(CREDIT_NOTE_PREFIX, year, sequence),
+    financialYear: year,
+    sequence,
+    creditNoteDate: indianDate(input.at),
+    amount: figures.total,
+    taxableValue: figures.taxableValue,
+    cgst: figures.cgst,
+    sgst: figures.sgst,
+    igst: figures.igst,
+    reason: input.reason,
+    refundMode: input.refundMode,
+    reference: input.reference,
+    refundStatus: input.refundStatus,
+    failureReason: null,
+    requestId: input.requestId,
+    createdByName: input.createdByName,
+    createdAt: input.at,
+  };
+  await repo.insertCreditNote(tx, row);
+  return row;
+}
+
+/** An order's invoice as issued, with the credit notes against it since; null before it is paid. */
+export async function issuedInvoiceOf(repo: StudentsRepository, orderId: string): Promise<Invoice | null> {
+  const row = await repo.invoiceOfOrder(orderId);
+  if (!row) return null;
+  const credits = await repo.creditNotesOf([row.id]);
+  return {
+    ...(row.document as Invoice),
+    creditNotes: credits.map((c) => ({
+      creditNoteNumber: c.creditNoteNumber,
+      date: c.creditNoteDate,
+      amount: paise(c.amount),
+      reason: c.reason,
+    })),
+  };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import {
   batchStudents,
   catalogues,
+  creditNoteSequences,
   creditNotes,
   invoiceSequences,
   invoices,
@@ -17,7 +18,7 @@ export type StudentRow = typeof students.$inferSelect;
 export type StudentSubscriptionRow = typeof studentSubscriptions.$inferSelect & { catalogueName: string };
 type OrderRow = typeof orders.$inferSelect;
 type InvoiceRow = typeof invoices.$inferSelect;
-type CreditNoteRow = typeof creditNotes.$inferSelect;
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
 /** An order with the summary of its invoice (null while none is issued). */
 export interface OrderWithInvoice {
   order: OrderRow;
@@ -229,13 +230,13 @@ export class StudentsRepository {
     return row ?? null;
   }
 
-  async creditNotesOf(invoiceIds: string[]): Promise<CreditNoteRow[]> {
+  async creditNotesOf(invoiceIds: string[], db: Db = this.db): Promise<CreditNoteRow[]> {
     if (invoiceIds.length === 0) return [];
-    return this.db
+    return db
       .select()
       .from(creditNotes)
       .where(inArray(creditNotes.invoiceId, invoiceIds))
-      .orderBy(asc(creditNotes.createdAt));
+      .orderBy(asc(creditNotes.createdAt), asc(creditNotes.sequence));
   }
 
   /**
@@ -249,6 +250,57 @@ export class StudentsRepository {
       .onConflictDoUpdate({ target: invoiceSequences.financialYear, set: { last: sql`${invoiceSequences.last} + 1` } })
       .returning({ last: invoiceSequences.last });
     return row!.last;
+  }
+
+  /** The next credit-note serial of a financial year: their own series, taken as invoice serials are. */
+  async nextCreditNoteSequence(tx: Db, financialYear: string): Promise<number> {
+    const [row] = await tx
+      .insert(creditNoteSequences)
+      .values({ financialYear, last: 1 })
+      .onConflictDoUpdate({
+        target: creditNoteSequences.financialYear,
+        set: { last: sql`${creditNoteSequences.last} + 1` },
+      })
+      .returning({ last: creditNoteSequences.last });
+    return row!.last;
+  }
+
+  /** The credit note of a refund request (its caller's id), if it was made. */
+  async creditNoteOfRequest(tx: Db, requestId: string): Promise<CreditNoteRow | null> {
+    const [row] = await tx.select().from(creditNotes).where(eq(creditNotes.requestId, requestId));
+    return row ?? null;
+  }
+
+  /** The subscriptions an order granted, oldest first. */
+  async subscriptionsOfOrder(orderId: string) {
+    return this.db
+      .select({
+        label: studentSubscriptions.label,
+        startDate: studentSubscriptions.startDate,
+        endDate: studentSubscriptions.endDate,
+        cancelled: studentSubscriptions.cancelled,
+        cancelReason: studentSubscriptions.cancelReason,
+        createdAt: studentSubscriptions.createdAt,
+        updatedAt: studentSubscriptions.updatedAt,
+      })
+      .from(studentSubscriptions)
+      .where(eq(studentSubscriptions.sourceOrderId, orderId))
+      .orderBy(asc(studentSubscriptions.createdAt));
+  }
+
+  /** Cancels what a refunded order granted (its subscriptions), saying why; how many were. */
+  async cancelSubscriptionsOfOrder(tx: Db, orderId: string, reason: string): Promise<number> {
+    const rows = await tx
+      .update(studentSubscriptions)
+      .set({
+        cancelled: true,
+        cancelReason: reason,
+        version: sql`${studentSubscriptions.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(studentSubscriptions.sourceOrderId, orderId), eq(studentSubscriptions.cancelled, false)))
+      .returning({ id: studentSubscriptions.id });
+    return rows.length;
   }
 
   async insertInvoice(tx: Db, values: typeof invoices.$inferInsert): Promise<void> {

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import { changeAggregate, recordChange, type Aggregate } from '../../lib/aggregate';
 import { AppError } from '../../lib/app-error';
 import type { Actor, Viewer } from '../../lib/routing';
+import { issuedInvoiceOf } from './invoicing';
 import type { OrderWithInvoice, StudentRow, StudentSubscriptionRow, StudentsRepository } from './students.repository';
 
 // invoicing.ts's names, read from here by the seed and the order flow
@@ -162,19 +163,9 @@ export class StudentsService {
   async invoice(orderId: string): Promise<Invoice> {
     const order = await this.repo.orderById(orderId);
     if (!order) throw AppError.of(404, 'notFound', { what: 'that order' });
-    const row = await this.repo.invoiceOfOrder(orderId);
-    if (!row) throw AppError.of(404, 'invoiceNotIssued', { orderId, status: order.paymentStatus.toLowerCase() });
-    const credits = await this.repo.creditNotesOf([row.id]);
-    const document = row.document as Invoice;
-    return {
-      ...document,
-      creditNotes: credits.map((c) => ({
-        creditNoteNumber: c.creditNoteNumber,
-        date: indianDate(c.createdAt),
-        amount: paise(c.amount),
-        reason: c.reason,
-      })),
-    };
+    const invoice = await issuedInvoiceOf(this.repo, orderId);
+    if (!invoice) throw AppError.of(404, 'invoiceNotIssued', { orderId, status: order.paymentStatus.toLowerCase() });
+    return invoice;
   }
 
   /** Grants, extends or cancels a student's subscription; each recorded with who and why. */
