@@ -8,6 +8,7 @@ import {
   OfflinePaymentBodySchema,
   OrderDetailSchema,
   OrderIdSchema,
+  OrderOffersSchema,
   RefundBodySchema,
 } from './payments.schemas';
 
@@ -22,6 +23,14 @@ export const paymentsContract = {
     access: { kind: 'session', area: 'commerce', apiKey: 'orders:create' },
     body: CreateOrderBodySchema,
     response: OrderDetailSchema,
+  }),
+  offers: route({
+    method: 'GET',
+    path: '/payments/order/offers',
+    summary:
+      "What an order may be placed on: each store listing still sold, the plans it sells (a FIXED plan that has ended is left out) and its catalogue's add-ons, with the GST rate and the supplier's state",
+    access: { kind: 'session', area: 'commerce' },
+    response: OrderOffersSchema,
   }),
   order: route({
     method: 'GET',

@@ -144,3 +144,31 @@ export type RefundBody = z.infer<typeof RefundBodySchema>;
 
 export const CreditNoteParamsSchema = z.object({ orderId: Id, creditNoteId: Id });
 export const CreditNoteFormatQuerySchema = z.object({ format: z.enum(['json', 'pdf']).default('json') });
+
+/** What an order may be placed on: each store listing still sold, the plans it sells and its catalogue's add-ons. */
+export const OrderOffersSchema = z.object({
+  /** the GST rate and the supplier's state, so a screen can split a price as the invoice will */
+  gstPercent: z.number(),
+  supplierStateCode: z.string(),
+  listings: z.array(
+    z.object({
+      storeListingId: z.string(),
+      storeListingName: z.string(),
+      catalogueId: z.string(),
+      catalogueName: z.string(),
+      plans: z.array(
+        z.object({
+          subscriptionId: z.string(),
+          label: z.string(),
+          subscriptionType: z.string(),
+          numberOfMonths: z.number().int().nullable(),
+          endDate: z.string().nullable(),
+          /** paise, GST included */
+          price: MoneySchema,
+        }),
+      ),
+      addOns: z.array(z.object({ addOnId: z.string(), name: z.string(), price: MoneySchema, delivered: z.boolean() })),
+    }),
+  ),
+});
+export type OrderOffers = z.infer<typeof OrderOffersSchema>;

@@ -68,9 +68,17 @@ export function registerOrderJobs(jobs: JobRegistry, work: OrderJobWork, log: Fa
     };
   const options = { concurrency: 1, pollSeconds: 30 };
   jobs.register(expireOrderJob, POLICY);
-  jobs.handle(expireOrderJob, run('order expiry job', (data) => work.expire(data.orderId)), options);
+  jobs.handle(
+    expireOrderJob,
+    run('order expiry job', (data) => work.expire(data.orderId)),
+    options,
+  );
   jobs.register(orderReceiptJob, POLICY);
-  jobs.handle(orderReceiptJob, run('order receipt job', (data) => work.sendReceipt(data.orderId)), options);
+  jobs.handle(
+    orderReceiptJob,
+    run('order receipt job', (data) => work.sendReceipt(data.orderId)),
+    options,
+  );
   jobs.register(gatewayRefundJob, POLICY);
   jobs.handle(
     gatewayRefundJob,

@@ -17,6 +17,7 @@ import {
   type OrderAmounts,
   type OrderDetail,
   type OrderEvent,
+  type OrderOffers,
   type RefundBody,
 } from '@lectern/contract';
 import type { InvoicingConfig, PaymentsConfig } from '../../config';
@@ -672,6 +673,43 @@ export class OrdersService {
     const invoice = await issuedInvoice(this.db, orderId);
     if (!invoice) throw fail(404, 'creditNoteNotFound');
     return { note: toCreditNote(note, invoice.invoiceNumber), invoice };
+  }
+
+  /** What an order may be placed on today: listings, the plans they sell, their add-ons; the GST settings. */
+  async offers(): Promise<OrderOffers> {
+    const { plans, extras } = await this.repo.offers(indianDate(this.now()));
+    const listings = new Map<string, OrderOffers['listings'][number]>();
+    for (const p of plans) {
+      let listing = listings.get(p.storeListingId);
+      if (!listing) {
+        listing = {
+          storeListingId: p.storeListingId,
+          storeListingName: p.storeListingName,
+          catalogueId: p.catalogueId,
+          catalogueName: p.catalogueName,
+          plans: [],
+          addOns: extras
+            .filter((a) => a.catalogueId === p.catalogueId)
+            .map((a) => ({
+              addOnId: a.addOnId,
+              name: a.name,
+              price: paise(a.price),
+              delivered: a.automationType === 'DELIVERY',
+            })),
+        };
+        listings.set(p.storeListingId, listing);
+      }
+      listing.plans.push({
+        subscriptionId: p.subscriptionId,
+        label: p.label,
+        subscriptionType: p.subscriptionType,
+        numberOfMonths: p.numberOfMonths,
+        endDate: p.endDate,
+        price: paise(p.price),
+      });
+    }
+    const { gstPercent, supplierStateCode } = this.settings.invoicing;
+    return { gstPercent, supplierStateCode, listings: [...listings.values()] };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sellsPlan } from '../../db/sells-plan';
 import type { PlanToGrant } from '../students';
@@ -267,5 +267,53 @@ export class PaymentsRepository {
         ),
       )
       .orderBy(desc(activityLog.createdAt));
+  }
+
+  /** The listings of catalogues not archived, the plans each sells (not ended by `today`) and the catalogue's add-ons. */
+  async offers(today: string) {
+    const plans = await this.db
+      .select({
+        storeListingId: storeListings.id,
+        storeListingName: storeListings.name,
+        catalogueId: catalogues.id,
+        catalogueName: catalogues.name,
+        subscriptionId: subscriptions.id,
+        label: subscriptions.label,
+        subscriptionType: subscriptions.subscriptionType,
+        numberOfMonths: subscriptions.numberOfMonths,
+        endDate: subscriptions.endDate,
+        price: subscriptions.price,
+      })
+      .from(storeListings)
+      .innerJoin(catalogues, eq(catalogues.id, storeListings.catalogueId))
+      .innerJoin(subscriptions, eq(subscriptions.catalogueId, catalogues.id))
+      .where(
+        and(
+          eq(catalogues.archived, false),
+          sellsPlan,
+          or(
+            ne(subscriptions.subscriptionType, 'FIXED'),
+            isNull(subscriptions.endDate),
+            gte(subscriptions.endDate, today),
+          ),
+        ),
+      )
+      .orderBy(asc(storeListings.name), asc(subscriptions.price));
+    const catalogueIds = [...new Set(plans.map((p) => p.catalogueId))];
+    const extras =
+      catalogueIds.length === 0
+        ? []
+        : await this.db
+            .select({
+              catalogueId: addOns.catalogueId,
+              addOnId: addOns.id,
+              name: addOns.name,
+              price: addOns.price,
+              automationType: addOns.automationType,
+            })
+            .from(addOns)
+            .where(inArray(addOns.catalogueId, catalogueIds))
+            .orderBy(asc(addOns.position));
+    return { plans, extras };
   }
 }

@@ -39,6 +39,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, jobs: JobReg
       const { order, message } = await service.create(auth, body);
       return { data: order, message };
     },
+    offers: async () => ({ data: await service.offers() }),
     order: async ({ params }) => ({ data: await service.detail(params.orderId) }),
     offlinePayment: async ({ auth, params, body }) => {
       const { order, message } = await service.payOffline(auth, params.orderId, body);

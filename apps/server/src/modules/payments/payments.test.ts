@@ -145,6 +145,40 @@ describe('placing an order', () => {
     expect(await count('SELECT count(*) AS n FROM orders WHERE student_id = $1', [student.id])).toBe(before);
   });
 
+  it('offers each listing with the plans it sells and its add-ons, and only those', async () => {
+    const chosen = await createCatalogue(t, {
+      plans: [
+        { label: '3 months', months: 3, price: 299_900 },
+        { label: '9 months', months: 9, price: 699_900 },
+      ],
+    });
+    const choosy = await createStoreListing(t, chosen, { name: `Choosy ${chosen.name}` });
+    await t.database.query(
+      'INSERT INTO store_listing_subscriptions (store_listing_id, subscription_id, position) VALUES ($1, $2, 0)',
+      [choosy.id, chosen.plans[1]!.id],
+    );
+    const offers = await t.call('GET', '/api/payments/order/offers', { token: finance });
+    expect(offers.status, JSON.stringify(offers.body)).toBe(200);
+    expect(offers.body.data).toMatchObject({ gstPercent: 18, supplierStateCode: expect.stringMatching(/^\d{2}$/) });
+    const byId = new Map(offers.body.data.listings.map((l: { storeListingId: string }) => [l.storeListingId, l]));
+    expect(byId.get(listing.id)).toMatchObject({
+      plans: [
+        { subscriptionId: catalogue.plans[0]!.id, price: 499_900 },
+        { subscriptionId: catalogue.plans[1]!.id, price: 899_900 },
+      ],
+      addOns: [{ addOnId: catalogue.printedAddOn!.id, price: 150_000, delivered: true }],
+    });
+    expect(byId.get(choosy.id)).toMatchObject({ plans: [{ subscriptionId: chosen.plans[1]!.id, label: '9 months' }] });
+    // and each plan offered is one an order can be placed on
+    const student = await createStudent(t);
+    const placed = await placeOrder({
+      mobileNumber: student.mobileNumber,
+      storeListingId: choosy.id,
+      subscriptionId: chosen.plans[1]!.id,
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  });
+
   it("takes the coupon's discount off the plan and reserves its use; an expired coupon is refused with its reason", async () => {
     const student = await createStudent(t);
     const couponName = await createCoupon({ amount: 10 });

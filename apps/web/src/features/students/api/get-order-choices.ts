@@ -1,91 +1,84 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  cataloguesContract,
-  indianDate,
-  type AddOn,
-  type CatalogueDetail,
-  type CatalogueListItem,
-  type Subscription,
-} from '@lectern/contract';
+import { paymentsContract, type OrderOffers } from '@lectern/contract';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
+type Listing = OrderOffers['listings'][number];
+
 /** A store listing an order may be placed on, with the catalogue whose plans and add-ons it sells. */
-export interface ListingChoice {
-  storeListingId: string;
-  storeListingName: string;
-  catalogueId: string;
-  catalogueName: string;
+export type ListingChoice = Pick<Listing, 'storeListingId' | 'storeListingName' | 'catalogueId' | 'catalogueName'>;
+
+/** A plan a listing sells, as the order dialog shows it (price in paise, GST included). */
+export interface PlanChoice {
+  subscriptionId: string;
+  subscriptionLabel: string;
+  price: Listing['plans'][number]['price'];
+}
+
+/** An add-on of the listing's catalogue. */
+export interface AddOnChoice {
+  addOnId: string;
+  addOnName: string;
+  price: Listing['addOns'][number]['price'];
+}
+
+/** What a listing sells, and the GST settings its price is split by. */
+export interface ListingOffer {
+  plans: PlanChoice[];
+  addOns: AddOnChoice[];
+  gstPercent: number;
+  supplierStateCode: string;
 }
 
 /**
- * GET /publisher/cataloguemanager/all?archived=false: the catalogues still sold, each with its store
- * listing. FINANCE may read it (the store manager's own list is the publisher area's), as the coupon
- * form does.
+ * GET /payments/order/offers: every listing still sold with the plans it sells (its own choice of
+ * plans, FIXED plans not yet ended) and its catalogue's add-ons: exactly what an order may be placed on.
  */
-function getSoldCatalogues(signal?: AbortSignal): Promise<CatalogueListItem[]> {
-  return apiCall(cataloguesContract.list, { query: { archived: 'false' } }, { signal });
+function getOffers(signal?: AbortSignal): Promise<OrderOffers> {
+  return apiCall(paymentsContract.offers, {}, { signal });
 }
 
-const listingChoicesQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.catalogueList('false'), queryFn: ({ signal }) => getSoldCatalogues(signal) });
+const offersQueryOptions = () =>
+  queryOptions({
+    queryKey: [...queryKeys.students, 'order-offers'] as const,
+    queryFn: ({ signal }) => getOffers(signal),
+  });
 
 /** The store listings an order may be placed on, by name; loaded while `enabled`. */
 export function useListingChoices(enabled: boolean) {
   return useQuery({
-    ...listingChoicesQueryOptions(),
+    ...offersQueryOptions(),
     enabled,
-    select: (catalogues): ListingChoice[] =>
-      catalogues
-        .flatMap((catalogue) =>
-          catalogue.storeListingId
-            ? [
-                {
-                  storeListingId: catalogue.storeListingId,
-                  storeListingName: catalogue.storeListingName ?? catalogue.catalogueName,
-                  catalogueId: catalogue.catalogueId,
-                  catalogueName: catalogue.catalogueName,
-                },
-              ]
-            : [],
-        )
+    select: (offers): ListingChoice[] =>
+      offers.listings
+        .map(({ storeListingId, storeListingName, catalogueId, catalogueName }) => ({
+          storeListingId,
+          storeListingName,
+          catalogueId,
+          catalogueName,
+        }))
         .sort((a, b) => a.storeListingName.localeCompare(b.storeListingName, 'en', { sensitivity: 'base' })),
   });
 }
 
-/** The plans and add-ons of a listing's catalogue that can still be sold. */
-export interface ListingOffer {
-  plans: Subscription[];
-  addOns: AddOn[];
-}
-
-/** GET /publisher/cataloguemanager/catalogue/{catalogueId}: the catalogue's plans and add-ons (prices GST included). */
-function getCatalogue(catalogueId: string, signal?: AbortSignal): Promise<CatalogueDetail> {
-  return apiCall(cataloguesContract.details, { params: { catalogueId } }, { signal });
-}
-
-/**
- * What a listing sells, while `catalogueId` is given: a FIXED plan whose end date has passed is left
- * out, as the server refuses it.
- */
-export function useListingOffer(catalogueId: string | null) {
+/** What the listing `storeListingId` sells (from the same answer as the listings), cheapest plan first. */
+export function useListingOffer(storeListingId: string | null) {
   return useQuery({
-    // its own key: the catalogue editor keeps what it loaded under queryKeys.catalogue, never refetched
-    queryKey: [...queryKeys.students, 'order-offer', catalogueId ?? ''] as const,
-    queryFn: ({ signal }) => getCatalogue(catalogueId ?? '', signal),
-    enabled: Boolean(catalogueId),
-    select: (catalogue): ListingOffer => {
-      const today = indianDate();
+    ...offersQueryOptions(),
+    enabled: Boolean(storeListingId),
+    select: (offers): ListingOffer => {
+      const listing = offers.listings.find((candidate) => candidate.storeListingId === storeListingId);
       return {
-        plans: catalogue.subscriptions
-          .filter(
-            (plan) =>
-              plan.subscriptionType !== 'FIXED' ||
-              plan.subscriptionEndDate === null ||
-              plan.subscriptionEndDate >= today,
-          )
+        plans: (listing?.plans ?? [])
+          .map((plan) => ({ subscriptionId: plan.subscriptionId, subscriptionLabel: plan.label, price: plan.price }))
           .sort((a, b) => a.price - b.price),
-        addOns: catalogue.addOns,
+        addOns: (listing?.addOns ?? []).map((addOn) => ({
+          addOnId: addOn.addOnId,
+          addOnName: addOn.name,
+          price: addOn.price,
+        })),
+        gstPercent: offers.gstPercent,
+        supplierStateCode: offers.supplierStateCode,
       };
     },
   });

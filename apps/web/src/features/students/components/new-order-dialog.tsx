@@ -15,6 +15,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  computeInvoice,
   formatIndiaDateWithTime,
   formatMoney,
   paise,
@@ -75,7 +76,7 @@ export function NewOrderDialog({ student, onClose }: NewOrderDialogProps) {
   const [done, setDone] = useState(false);
 
   const listings = useListingChoices(true);
-  const offer = useListingOffer(listing?.catalogueId ?? null);
+  const offer = useListingOffer(listing?.storeListingId ?? null);
   const check = useCheckCoupon();
   const createOrder = useCreateOrder();
   const recordPayment = useRecordPayment();
@@ -91,6 +92,17 @@ export function NewOrderDialog({ student, onClose }: NewOrderDialogProps) {
     ? couponResult.prices.find((candidate) => candidate.subscriptionId === planId)
     : undefined;
   const discount = paise(couponPrice?.discount ?? 0);
+  // the tax in the total, split as the invoice will split it (the student's state against the supplier's)
+  const split =
+    plan && offer.data && price - discount > 0
+      ? computeInvoice({
+          lines: [plan, ...chosenAddOns].map((line) => ({ description: '', quantity: 1, unitPrice: line.price })),
+          discount,
+          gstPercent: offer.data.gstPercent,
+          supplierStateCode: offer.data.supplierStateCode,
+          placeOfSupplyStateCode: student.stateCode,
+        }).totals
+      : null;
   const locked = placed !== null;
 
   const errors = {
@@ -450,10 +462,30 @@ export function NewOrderDialog({ student, onClose }: NewOrderDialogProps) {
                 )}
                 <SummaryRow label="Total to pay" value={formatMoney(paise(price - discount))} strong />
               </Box>
-              <Typography variant="body2" color="text.secondary">
-                The taxable value and CGST + SGST (or IGST, by {student.name}&apos;s state) are worked out when the
-                order is placed, and shown then.
-              </Typography>
+              {split && (
+                <Box
+                  component="dl"
+                  aria-label="GST in the total"
+                  sx={{
+                    m: 0,
+                    display: 'grid',
+                    gridTemplateColumns: 'minmax(0, 1fr) max-content',
+                    columnGap: 2,
+                    rowGap: 0.5,
+                    color: 'text.secondary',
+                  }}
+                >
+                  <SummaryRow label="Taxable value" value={formatMoney(split.taxableValue)} />
+                  {split.igst > 0 ? (
+                    <SummaryRow label="IGST" value={formatMoney(split.igst)} />
+                  ) : (
+                    <>
+                      <SummaryRow label="CGST" value={formatMoney(split.cgst)} />
+                      <SummaryRow label="SGST" value={formatMoney(split.sgst)} />
+                    </>
+                  )}
+                </Box>
+              )}
             </>
           ) : (
             <Typography variant="body2" color="text.secondary">
