@@ -4,6 +4,7 @@
  */
 export const PAYMENT_MESSAGES = {
   orderCreated: 'Order [orderId] was placed for [studentName]: [total] to pay ([paymentMode]).',
+  orderRepeated: 'Order [orderId] was placed already with this request: nothing changed.',
   paidOffline:
     'Payment of [amount] by [mode] (reference [reference]) was recorded: order [orderId] is paid, invoice [invoiceNumber] issued.',
   alreadyPaid: 'This payment (reference [reference]) was recorded already: nothing changed.',

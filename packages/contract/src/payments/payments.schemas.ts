@@ -24,6 +24,8 @@ export const CreateOrderBodySchema = z.object({
   addOnIds: z.array(Id).max(20).optional(),
   couponName: z.string().trim().min(1).max(50).optional(),
   paymentMode: z.enum(ORDER_PAYMENT_MODES),
+  /** the caller's id for this order: sent again (a retry whose answer was lost), it answers the order placed, and places no second one */
+  requestId: z.string().uuid().optional(),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
 

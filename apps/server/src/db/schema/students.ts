@@ -40,6 +40,8 @@ export const orders = pgTable('orders', {
   createdByName: text('created_by_name').notNull().default(''),
   /** the receipt e-mail (with the invoice PDF) went out then */
   receiptSentAt: ts('receipt_sent_at'),
+  /** the caller's id for the create request: the same again answers this order */
+  requestId: text('request_id').unique(),
 });
 
 export const studentSubscriptions = pgTable('student_subscriptions', {

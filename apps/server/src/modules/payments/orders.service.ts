@@ -22,6 +22,7 @@ import {
 } from '@lectern/contract';
 import type { InvoicingConfig, PaymentsConfig } from '../../config';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { recordChange } from '../../lib/aggregate';
 import { failWith } from '../../lib/app-error';
 import { recordActivity } from '../../lib/activity.repository';
@@ -76,6 +77,29 @@ export class OrdersService {
   ) {}
 
   async create(actor: Actor, body: CreateOrderBody): Promise<{ order: OrderDetail; message: string }> {
+    // a repeated request (its answer lost) answers the order it placed
+    const repeated = async () => {
+      const earlier = body.requestId ? await this.repo.orderOfRequest(body.requestId) : null;
+      return earlier
+        ? {
+            order: await this.detail(earlier.id),
+            message: fillMessage(PAYMENT_MESSAGES.orderRepeated, { orderId: earlier.id }),
+          }
+        : null;
+    };
+    const before = await repeated();
+    if (before) return before;
+    try {
+      return await this.place(actor, body);
+    } catch (error) {
+      // the same request placed meanwhile by a call running alongside: its order stands
+      const raced = isUniqueViolation(error) ? await repeated() : null;
+      if (raced) return raced;
+      throw error;
+    }
+  }
+
+  private async place(actor: Actor, body: CreateOrderBody): Promise<{ order: OrderDetail; message: string }> {
     const orderId = `order-${crypto.randomUUID()}`;
     const { invoicing } = this.settings;
     await this.queue.ready();
@@ -144,6 +168,7 @@ export class OrdersService {
           expiresAt,
           createdByName: actor.name,
           createdAt: placedAt,
+          requestId: body.requestId ?? null,
         });
         // the coupon's rules, and its use reserved, in this transaction: of orders racing for a
         // coupon's last use, the later ones are refused with every reason. The use names the order,

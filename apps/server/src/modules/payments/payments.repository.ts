@@ -105,6 +105,12 @@ export class PaymentsRepository {
     return row ?? null;
   }
 
+  /** The order placed for a caller's request id, if any. */
+  async orderOfRequest(requestId: string): Promise<OrderRow | null> {
+    const [row] = await this.db.select().from(orders).where(eq(orders.requestId, requestId));
+    return row ?? null;
+  }
+
   async order(id: string, db: Db = this.db): Promise<OrderRow | null> {
     const [row] = await db.select().from(orders).where(eq(orders.id, id));
     return row ?? null;

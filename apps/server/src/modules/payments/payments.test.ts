@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { PAYMENT_MESSAGES, fillMessage, indianDate } from '@lectern/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -143,6 +144,29 @@ describe('placing an order', () => {
     expect(noListing.status).toBe(404);
 
     expect(await count('SELECT count(*) AS n FROM orders WHERE student_id = $1', [student.id])).toBe(before);
+  });
+
+  it('places one order for a request sent again, even at once (a retry whose answer was lost)', async () => {
+    const mobileNumber = uniqueMobile();
+    const requestId = crypto.randomUUID();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => placeOrder({ mobileNumber, studentName: 'Kavya Nair', requestId })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const ids = new Set(answers.map((a) => a.body.data.orderId));
+    expect(ids.size).toBe(1);
+    const [orderId] = [...ids];
+    expect(
+      answers.filter((a) => a.body.message === fillMessage(PAYMENT_MESSAGES.orderRepeated, { orderId })),
+    ).toHaveLength(2);
+    expect(
+      await count(
+        'SELECT count(*) AS n FROM orders o JOIN students s ON s.id = o.student_id WHERE s.mobile_number = $1',
+        [mobileNumber],
+      ),
+    ).toBe(1);
+    const later = await placeOrder({ mobileNumber, requestId });
+    expect(later.body.data.orderId).toBe(orderId);
   });
 
   it('offers each listing with the plans it sells and its add-ons, and only those', async () => {
