@@ -8,6 +8,7 @@ import { couldNotRun, judge, medianRows, renderTable, writeResults, type BenchRo
 import { apiRows, crossDriverRows } from './sections/api-rows';
 import { apiSection, type ApiFigures, type Driver } from './sections/api';
 import { batchesSection } from './sections/batches';
+import { crashRows, crashRun, crashTable, type CrashFigures } from './sections/crash';
 import { TRANSCODE_PRESET, transcodeSection } from './sections/transcode';
 import { transportSection, wireRows } from './sections/transport';
 import { uploadSection } from './sections/upload';
@@ -17,16 +18,19 @@ import { webSection } from './sections/web';
  * `npm run bench`: every benchmark of the benchmarks issue, in order, into ONE table (figure, ours,
  * baseline, ratio, budget, result) printed at the end and written as JSON to bench/results/. The
  * run fails (after printing) when a budget is missed. BENCH_ONLY=api,batches,web,transcode,upload runs a
- * part. See bench/README.md for what each figure means.
+ * part. See bench/README.md for what each figure means. The crash run (kill -9 during paid orders) is
+ * a fault run, not a benchmark: it runs only when named (BENCH_ONLY=crash, `npm run bench:crash`).
  */
-const SECTIONS = ['api', 'batches', 'web', 'transcode', 'upload', 'transport'] as const;
+const SECTIONS = ['api', 'batches', 'web', 'transcode', 'upload', 'transport', 'crash'] as const;
 type Section = (typeof SECTIONS)[number];
+/** sections that run only when BENCH_ONLY names them */
+const ON_REQUEST: readonly Section[] = ['crash'];
 
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
   .map((s) => s.trim())
   .filter(Boolean);
-const runs = (section: Section) => only.length === 0 || only.includes(section);
+const runs = (section: Section) => (only.length === 0 ? !ON_REQUEST.includes(section) : only.includes(section));
 /** BENCH_RUNS=3: the whole bench three times, each row the median of the runs (the reported figures) */
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS || 1));
 
@@ -126,6 +130,25 @@ async function runOnce(drivers: Driver[]): Promise<BenchRow[]> {
       }
     }
 
+    if (runs('crash')) {
+      const crashed: CrashFigures[] = [];
+      for (const driver of drivers) {
+        log(`crash run on ${driver}: kill -9 during paid orders`);
+        try {
+          const figures = await crashRun(driver, { databaseUrl: process.env.DATABASE_URL, log });
+          crashed.push(figures);
+          rows.push(...crashRows(figures));
+        } catch (error) {
+          log(`crash run on ${driver} could not run: ${(error as Error).message}`);
+          rows.push(couldNotRun(`crash (${driver})`, error));
+        }
+      }
+      if (crashed.length > 0) log(`crash runs:\n${crashTable(crashed)}`);
+      for (const f of crashed) {
+        for (const v of f.violations) log(`crash (${f.driver}) violation: ${v}`);
+      }
+    }
+
     if (runs('upload')) {
       log('upload (1 GiB, best of 3)');
       await uploadSection().then(
@@ -162,7 +185,7 @@ it('Lectern benchmarks', { timeout: RUNS * 45 * 60_000 }, async () => {
     durationSeconds: seconds,
     drivers,
     loadAverage: { before: loadBefore, after: loadAfter },
-    sections: only.length ? only : SECTIONS,
+    sections: only.length ? only : SECTIONS.filter((section) => !ON_REQUEST.includes(section)),
     runs: RUNS,
   });
   const failures = judged.filter((r) => r.result === 'FAIL');
