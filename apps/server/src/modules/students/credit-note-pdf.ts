@@ -3,23 +3,10 @@
 // (invoice-pdf.ts). Nothing is worked out here: the figures are the credit note's own (contract
 // `creditNoteAmounts`), the rates, parties and place of supply the invoice's, so the PDF can never disagree
 // with the credit note the console shows.
-import { amountInWords, formatDate, formatMoney, type CreditNote, type Invoice, type Money } from '@lectern/contract';
+import { amountInWords, formatDate, formatMoney, type CreditNote, type Invoice } from '@lectern/contract';
 import type { Content, ContentStack, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { renderPdf } from '../../lib/pdf';
-
-// Same palette and type as the invoice: Roboto embedded as a subset, the scripts of India in their Noto
-// fonts (lib/pdf.ts), amounts as 'Rs. 4,999' (formatMoney).
-
-const MUTED = '#555555';
-const RULE = '#9e9e9e';
-const HEADER_FILL = '#eeeeee';
-
-const percent = (value: number): string => `${Number(value.toFixed(2))}%`;
-
-/** A tax cell: the amount, and its rate beneath it. */
-function taxCell(amount: Money, rate: number): ContentStack {
-  return { stack: [formatMoney(amount), { text: `@ ${rate === 0 ? '0%' : percent(rate)}`, style: 'rate' }] };
-}
+import { gstDocument, percent, stateLine, sumsColumn, tableLayout, taxCell } from './gst-document';
 
 /** The invoice's rates, as its lines carry them (its GST rate, halved inside a state, when it has none). */
 function ratesOf(invoice: Invoice) {
@@ -50,16 +37,6 @@ const REFUND_STATUS_LABELS: Record<CreditNote['refundStatus'], string> = {
   PENDING: 'Pending',
   PROCESSED: 'Refunded',
   FAILED: 'Failed',
-};
-
-const tableLayout = {
-  hLineWidth: () => 0.5,
-  vLineWidth: () => 0.5,
-  hLineColor: () => RULE,
-  vLineColor: () => RULE,
-  fillColor: (row: number) => (row === 0 ? HEADER_FILL : null),
-  paddingTop: () => 3,
-  paddingBottom: () => 3,
 };
 
 /** The one row of the credit note: what is refunded, against which invoice and why, and its figures. */
@@ -109,29 +86,7 @@ function totals(note: CreditNote, invoice: Invoice): Content {
     rows.push([`IGST @ ${percent(rates.igst)}`, formatMoney(note.igst)]);
   }
   rows.push(['Credit note total', formatMoney(note.total), true]);
-  return {
-    columns: [
-      { width: '*', text: '' },
-      {
-        width: 230,
-        table: {
-          widths: ['*', 90],
-          body: rows.map(([label, value, strong]) => [
-            { text: label, bold: strong ?? false, fontSize: strong ? 10 : 9 },
-            { text: value, alignment: 'right', bold: strong ?? false, fontSize: strong ? 10 : 9 },
-          ]),
-        },
-        layout: {
-          hLineWidth: (i: number, node: { table: { body: unknown[] } }) => (i === node.table.body.length - 1 ? 0.8 : 0),
-          vLineWidth: () => 0,
-          hLineColor: () => RULE,
-          paddingTop: () => 2,
-          paddingBottom: () => 2,
-        },
-      },
-    ],
-    margin: [0, 6, 0, 0],
-  };
+  return sumsColumn(rows);
 }
 
 /** How the refund went back: its mode, its reference, and where it stands unless the money is back. */
@@ -145,110 +100,24 @@ function refund(note: CreditNote): Content {
   return { stack: [{ text: 'REFUND', style: 'label' }, ...lines.map((text) => ({ text }))], margin: [0, 10, 0, 0] };
 }
 
-/** A party's block: name, address and the lines that identify it for GST. */
-function party(heading: string, lines: (string | null)[], name: string, address: string): Content {
-  return {
-    stack: [
-      { text: heading, style: 'label' },
-      { text: name, bold: true, fontSize: 10, margin: [0, 1, 0, 1] },
-      { text: address },
-      ...lines.filter((line): line is string => line !== null).map((line) => ({ text: line })),
-    ],
-  };
-}
-
-const stateLine = (name: string, code: string) => `${name} (State code ${code})`;
-
 /** The credit note's document: title and numbers, supplier and recipient, the refund's figures, words, how it went back. */
 function documentOf(note: CreditNote, invoice: Invoice): TDocumentDefinitions {
-  const { supplier, buyer, placeOfSupply } = invoice;
-  const meta: [string, string][] = [
-    ['Credit note number', note.creditNoteNumber],
-    ['Credit note date', formatDate(note.creditNoteDate)],
-    ['Against invoice', `${invoice.invoiceNumber} of ${formatDate(invoice.invoiceDate)}`],
-    ['Place of supply', stateLine(placeOfSupply.stateName, placeOfSupply.stateCode)],
-    ['Supply', invoice.supplyType === 'INTRA_STATE' ? 'Within the state' : 'Inter-state'],
-    ['Reverse charge', 'No'],
-  ];
-  return {
-    pageSize: 'A4',
-    pageMargins: [36, 36, 36, 48],
-    info: {
-      title: `Credit Note ${note.creditNoteNumber}`,
-      author: supplier.name,
-      subject: `Credit note ${note.creditNoteNumber} of ${formatDate(note.creditNoteDate)} against tax invoice ${invoice.invoiceNumber}`,
-      creator: 'Lectern',
-    },
-    defaultStyle: { fontSize: 9, lineHeight: 1.15 },
-    styles: {
-      title: { fontSize: 18, bold: true },
-      label: { fontSize: 7.5, color: MUTED, characterSpacing: 0.3 },
-      tableHeader: { bold: true, fontSize: 8 },
-      lines: { fontSize: 8 },
-      rate: { fontSize: 7, color: MUTED },
-      note: { fontSize: 8, color: MUTED },
-    },
-    // A continuation page (a very long reason) names its credit note, so a loose sheet can be put back.
-    header: (currentPage) =>
-      currentPage > 1
-        ? { text: `Credit Note ${note.creditNoteNumber} (continued)`, style: 'note', margin: [36, 18, 36, 0] }
-        : '',
-    footer: (currentPage, pageCount) => ({
-      columns: [
-        { text: 'This is a computer-generated credit note.', style: 'note' },
-        pageCount > 1 ? { text: `Page ${currentPage} of ${pageCount}`, style: 'note', alignment: 'right' } : '',
-      ],
-      margin: [36, 16, 36, 0],
-    }),
-    content: [
-      {
-        columns: [
-          {
-            width: '*',
-            stack: [
-              { text: 'Credit Note', style: 'title' },
-              { text: 'Original for recipient', style: 'note', margin: [0, 2, 0, 0] },
-            ],
-          },
-          {
-            width: 'auto',
-            table: {
-              body: meta.map(([label, value]) => [
-                { text: label, style: 'label', margin: [0, 1, 8, 0] },
-                { text: value, bold: label === 'Credit note number' },
-              ]),
-            },
-            layout: 'noBorders',
-          },
-        ],
-      },
-      {
-        canvas: [{ type: 'line', x1: 0, y1: 0, x2: 523, y2: 0, lineWidth: 0.8, lineColor: RULE }],
-        margin: [0, 10, 0, 10],
-      },
-      {
-        columns: [
-          party(
-            'SUPPLIER',
-            [`GSTIN: ${supplier.gstin ?? 'NA'}`, `State: ${stateLine(supplier.stateName, supplier.stateCode)}`],
-            supplier.name,
-            supplier.address,
-          ),
-          party(
-            'BILLED TO',
-            [
-              `Mobile: ${buyer.mobileNumber}`,
-              buyer.email ? `E-mail: ${buyer.email}` : null,
-              buyer.gstin ? `GSTIN: ${buyer.gstin}` : null,
-              `State: ${stateLine(buyer.stateName, buyer.stateCode)}`,
-            ],
-            buyer.name,
-            buyer.address,
-          ),
-        ],
-        columnGap: 24,
-        margin: [0, 0, 0, 14],
-      },
+  const { placeOfSupply } = invoice;
+  return gstDocument({
+    title: 'Credit Note',
+    number: note.creditNoteNumber,
+    meta: [
+      ['Credit note number', note.creditNoteNumber],
+      ['Credit note date', formatDate(note.creditNoteDate)],
+      ['Against invoice', `${invoice.invoiceNumber} of ${formatDate(invoice.invoiceDate)}`],
+      ['Place of supply', stateLine(placeOfSupply.stateName, placeOfSupply.stateCode)],
+      ['Supply', invoice.supplyType === 'INTRA_STATE' ? 'Within the state' : 'Inter-state'],
+      ['Reverse charge', 'No'],
+    ],
+    subject: `Credit note ${note.creditNoteNumber} of ${formatDate(note.creditNoteDate)} against tax invoice ${invoice.invoiceNumber}`,
+    footer: 'This is a computer-generated credit note.',
+    invoice,
+    body: [
       figuresTable(note, invoice),
       {
         // The sums, the words and the refund stay together on one page.
@@ -274,7 +143,7 @@ function documentOf(note: CreditNote, invoice: Invoice): TDocumentDefinitions {
         ],
       },
     ],
-  };
+  });
 }
 
 /**
