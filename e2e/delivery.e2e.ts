@@ -6,8 +6,8 @@ import { DESKTOP, PHONE, launchBrowser, newPage, shot, signInAs } from './browse
 
 const FINANCE = '9000000005';
 // apps/server/src/seed/demo-delivery.ts DEMO_DELIVERY: pending courier packages and a processed one
-const PENDING = ['DP-0028-2', 'DP-0179-3', 'DP-0154-1', 'DP-0031-1'] as const;
-const PROCESSED = 'DP-0103-2';
+const PENDING = ['DP-0151-2', 'DP-0179-3', 'DP-0154-1', 'DP-0277-1'] as const;
+const PROCESSED = 'DP-0125-3';
 // every row of a status on one page
 const LIST = '/deliveryManagement?delivery.size=100';
 

@@ -1,15 +1,13 @@
 import crypto from 'node:crypto';
 import { DEMO_STAFF, indianDate } from '@lectern/contract';
-import { eq, inArray, isNotNull } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   couponHistory,
-  couponRedemptions,
   coupons,
   couponStoreListings,
   couponStudents,
   couponSubjects,
-  orders,
   settings,
   storeListings,
   students,
@@ -54,8 +52,9 @@ const student = (n: number) => `student-${String(n).padStart(4, '0')}`;
 /**
  * About thirty coupons in every state: active (some featured), scheduled, expired by date, expired by
  * staff; percentages and flat amounts; for every listing, some listings or a subject; for any student
- * or named students; with and without usage limits. DIWALI500 is the coupon the demo orders name: it
- * gets a redemption for each of them. Names are festivals and exams, as an Indian provider's would be.
+ * or named students; with and without usage limits. DIWALI500 is the coupon the demo orders name
+ * (seed/demo-orders.ts): it runs from before the oldest of them. Names are festivals and exams, as an
+ * Indian provider's would be.
  */
 export const DEMO_COUPONS: readonly DemoCoupon[] = [
   // active
@@ -63,7 +62,7 @@ export const DEMO_COUPONS: readonly DemoCoupon[] = [
     name: 'DIWALI500',
     description: 'Rs. 500 off any course, for the festive season.',
     rupees: 500,
-    from: -400,
+    from: -405,
     upto: 20,
     featured: true,
     limit: 200,
@@ -370,9 +369,9 @@ function snapshot(c: DemoCoupon, day: (offset: number) => string, mobiles: strin
 }
 
 /**
- * Seeds the demo coupons once (remembered in settings), after the students and their orders: the
- * coupons above with their history, and a confirmed redemption of DIWALI500 for each paid demo order
- * that names it.
+ * Seeds the demo coupons once (remembered in settings), after the students and before their orders:
+ * the coupons above with their history. Their uses come with the orders that make them
+ * (seed/demo-orders.ts reserves DIWALI500 through the orders service).
  */
 export async function seedDemoCoupons(db: Db, now = new Date()): Promise<boolean> {
   const done = await db.select().from(settings).where(eq(settings.key, SEEDED));
@@ -395,30 +394,14 @@ export async function seedDemoCoupons(db: Db, now = new Date()): Promise<boolean
     staff.set(role, { id: user?.id ?? '', name: `${demo.firstName} ${demo.lastName}` });
   }
 
-  // DIWALI500's redemptions: the paid demo orders that name it
-  const couponOrders = await db
-    .select({
-      id: orders.id,
-      studentId: orders.studentId,
-      items: orders.items,
-      discount: orders.discount,
-      status: orders.paymentStatus,
-      createdAt: orders.createdAt,
-      paidAt: orders.paidAt,
-      couponCode: orders.couponCode,
-    })
-    .from(orders)
-    .where(isNotNull(orders.couponCode));
-  const earliest = couponOrders.reduce((low, o) => Math.min(low, o.createdAt.getTime()), now.getTime());
   const day = (offset: number) => indianDate(new Date(now.getTime() + offset * DAY));
-  const listingOfCatalogue = new Map(listingRows.map((l) => [l.catalogueId, l.id]));
 
   await db.transaction(async (tx) => {
     for (const c of DEMO_COUPONS) {
       const id = `coupon-${c.name.toLowerCase()}`;
       const by = staff.get(c.createdBy)!;
-      const from = c.name === 'DIWALI500' ? Math.min(c.from, -Math.ceil((now.getTime() - earliest) / DAY)) : c.from;
-      const spec = { ...c, from, listings: c.listings?.filter((l) => listingIds.has(l)) };
+      const from = c.from;
+      const spec = { ...c, listings: c.listings?.filter((l) => listingIds.has(l)) };
       const mobiles = (c.students ?? []).flatMap((s) => mobileOf.get(s) ?? []);
       const after = snapshot(spec, day, mobiles);
       const createdAt = new Date(now.getTime() + (Math.min(from, 0) - 3) * DAY);
@@ -496,7 +479,8 @@ export async function seedDemoCoupons(db: Db, now = new Date()): Promise<boolean
             before: created[field],
             after: after[field],
           })),
-          usedAtChange: c.name === 'DIWALI500' ? Math.floor(couponOrders.length / 2) : 0,
+          // the uses before the edit: seed/demo-orders.ts counts them once the orders are placed
+          usedAtChange: 0,
           createdAt: new Date(now.getTime() - c.edited.daysAgo * DAY),
         });
       }
@@ -516,29 +500,6 @@ export async function seedDemoCoupons(db: Db, now = new Date()): Promise<boolean
       await tx.insert(couponHistory).values(history);
     }
 
-    const redemptions = couponOrders
-      .filter((o) => o.couponCode === 'DIWALI500')
-      .map((o) => {
-        const [item] = (o.items as { catalogueId: string | null; subscriptionId: string | null }[]) ?? [];
-        const failed = o.status === 'FAILED';
-        return {
-          id: crypto.randomUUID(),
-          couponId: 'coupon-diwali500',
-          studentId: o.studentId,
-          orderId: o.id,
-          storeListingId: (item?.catalogueId && listingOfCatalogue.get(item.catalogueId)) || null,
-          subscriptionId: item?.subscriptionId ?? null,
-          amountSaved: o.discount,
-          status: failed ? 'RELEASED' : o.status === 'PENDING' ? 'RESERVED' : 'CONFIRMED',
-          reservedAt: o.createdAt,
-          confirmedAt: failed ? null : o.paidAt,
-          releasedAt: failed ? o.createdAt : null,
-          releaseReason: failed ? 'PAYMENT_FAILED' : null,
-        };
-      });
-    for (let n = 0; n < redemptions.length; n += 500) {
-      await tx.insert(couponRedemptions).values(redemptions.slice(n, n + 500));
-    }
     await tx.insert(settings).values({ key: SEEDED, value: now.toISOString() });
   });
   return true;

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   deliveryAddresses,
@@ -10,7 +10,6 @@ import {
   settings,
   students,
 } from '../db/schema';
-import { createPackagesForPaidOrders } from '../modules/delivery/delivery.repository';
 
 const SEEDED = 'demo_seed_delivery';
 const DAY = 86_400_000;
@@ -22,12 +21,12 @@ const HOUR = 3_600_000;
  */
 export const DEMO_DELIVERY = {
   /** pending courier packages (no consignment yet) of the newest orders */
-  pending: ['DP-0028-2', 'DP-0179-3', 'DP-0154-1', 'DP-0031-1'],
+  pending: ['DP-0151-2', 'DP-0179-3', 'DP-0154-1', 'DP-0277-1'],
   /** processed by courier, on its way */
-  processed: 'DP-0103-2',
+  processed: 'DP-0125-3',
   delivered: 'DP-0274-2',
   /** cancelled after it was processed: its consignment came back */
-  cancelledWithReturn: 'DP-0122-1',
+  cancelledWithReturn: 'DP-0091-1',
 } as const;
 
 const HAND_OVER = [
@@ -66,8 +65,9 @@ function consignment(n: number): { serviceProvider: string; trackingId: string }
 const earlier = (a: Date, b: Date) => (a < b ? a : b);
 
 /**
- * Seeds the demo delivery packages once (remembered in settings), after the demo students: a package for
- * every paid order line of printed study material; the oldest orders delivered, the middle ones processed
+ * Seeds the demo delivery packages once (remembered in settings), after the demo orders: the orders
+ * service made a package for every paid order line of printed study material (and cancelled those of
+ * orders refunded in full, which stay as they are); of the others, the oldest orders delivered, the middle ones processed
  * (courier with DTDC, Blue Dart and India Post consignments, in hand, pickup), the newest pending; some
  * cancelled before and after processing (the latter with the return on its way or back); some addresses
  * changed before dispatch.
@@ -76,12 +76,13 @@ export async function seedDemoDelivery(db: Db, now = new Date()): Promise<boolea
   const done = await db.select().from(settings).where(eq(settings.key, SEEDED));
   if (done.length > 0) return false;
   return db.transaction(async (tx) => {
-    if ((await createPackagesForPaidOrders(tx)) === 0) return false;
     const rows = await tx
       .select({ pkg: deliveryPackages, studentName: students.name, mobileNumber: students.mobileNumber })
       .from(deliveryPackages)
       .innerJoin(students, eq(students.id, deliveryPackages.studentId))
+      .where(ne(deliveryPackages.status, 'CANCELLED'))
       .orderBy(asc(deliveryPackages.orderedAt), asc(deliveryPackages.id));
+    if (rows.length === 0) return false;
     const total = rows.length;
     for (const [n, { pkg, studentName, mobileNumber }] of rows.entries()) {
       const rank = n / total;

@@ -47,7 +47,7 @@ describe('the demo rows, through each module', () => {
     const [row] = await t.database.query<Record<string, number>>(
       `SELECT (SELECT count(*)::int FROM students) AS students,
               (SELECT count(*)::int FROM orders WHERE payment_status = 'FAILED') AS failed,
-              (SELECT count(*)::int FROM orders o WHERE payment_status IN ('PAID', 'REFUNDED')
+              (SELECT count(*)::int FROM orders o WHERE payment_status IN ('PAID', 'PARTIALLY_REFUNDED', 'REFUNDED')
                  AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.order_id = o.id)) AS "paidWithoutInvoice",
               (SELECT count(*)::int FROM invoices i JOIN orders o ON o.id = i.order_id WHERE i.total <> o.total) AS "mismatched",
               (SELECT count(*)::int FROM credit_notes) AS "creditNotes"`,
@@ -61,6 +61,92 @@ describe('the demo rows, through each module', () => {
        FROM invoices i JOIN invoice_sequences s ON s.financial_year = i.financial_year GROUP BY i.financial_year, s.last`,
     );
     for (const y of years) expect([y.n, y.last]).toEqual([y.max, y.max]);
+  });
+
+  it('made every order through the orders service: one invoice each, paid in full, credit notes that add up', async () => {
+    const q = <T>(text: string) => t.database.query<T>(text);
+    // every status of a Monday morning, from the service's own transitions
+    const statuses = await q<{ status: string; n: number }>(
+      'SELECT payment_status AS status, count(*)::int AS n FROM orders GROUP BY 1',
+    );
+    const of = new Map(statuses.map((s) => [s.status, s.n]));
+    for (const status of ['PAID', 'PARTIALLY_REFUNDED', 'REFUNDED', 'PENDING', 'EXPIRED', 'FAILED']) {
+      expect(of.get(status) ?? 0, status).toBeGreaterThan(0);
+    }
+    expect(of.get('PAID')!).toBeGreaterThan(of.get('REFUNDED')! + of.get('PARTIALLY_REFUNDED')! + 100);
+    // every paid order: exactly one invoice of its total, payments that add up to it, its plan granted
+    const paid = await q<{ id: string; invoices: number; invoiced: number; received: number; total: number }>(
+      `SELECT o.id, o.total::int,
+              (SELECT count(*)::int FROM invoices i WHERE i.order_id = o.id) AS invoices,
+              (SELECT coalesce(sum(i.total), 0)::int FROM invoices i WHERE i.order_id = o.id) AS invoiced,
+              (SELECT coalesce(sum(p.amount), 0)::int FROM payments p WHERE p.order_id = o.id) AS received
+         FROM orders o WHERE o.payment_status IN ('PAID', 'PARTIALLY_REFUNDED', 'REFUNDED')`,
+    );
+    expect(paid.length).toBeGreaterThan(500);
+    expect(paid.filter((o) => o.invoices !== 1 || o.invoiced !== o.total || o.received !== o.total)).toEqual([]);
+    expect(
+      await q(`SELECT o.id FROM orders o WHERE o.payment_status IN ('PAID', 'PARTIALLY_REFUNDED', 'REFUNDED')
+                 AND NOT EXISTS (SELECT 1 FROM student_subscriptions s WHERE s.source_order_id = o.id)`),
+    ).toEqual([]);
+    // unpaid orders have no invoice, payment or subscription; pending ones are still within their time
+    expect(
+      await q(`SELECT o.id FROM orders o WHERE o.payment_status IN ('PENDING', 'EXPIRED', 'FAILED')
+                 AND (EXISTS (SELECT 1 FROM invoices i WHERE i.order_id = o.id)
+                   OR EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id)
+                   OR EXISTS (SELECT 1 FROM student_subscriptions s WHERE s.source_order_id = o.id)
+                   OR (o.payment_status = 'PENDING' AND o.expires_at <= now())
+                   OR (o.payment_status = 'EXPIRED' AND o.expires_at > now()))`),
+    ).toEqual([]);
+    // credit notes: taxable + CGST + SGST + IGST = total, CGST = SGST; a refunded order's add up to its
+    // invoice, a partly refunded one's to less
+    expect(
+      await q(`SELECT credit_note_number FROM credit_notes
+                WHERE taxable_value + cgst + sgst + igst <> amount OR cgst <> sgst OR amount <= 0`),
+    ).toEqual([]);
+    const refunds = await q<{ id: string; status: string; credited: number; total: number; notes: number }>(
+      `SELECT o.id, o.payment_status AS status, o.total::int, count(n.id)::int AS notes,
+              coalesce(sum(n.amount), 0)::int AS credited
+         FROM orders o LEFT JOIN credit_notes n ON n.order_id = o.id
+        WHERE o.payment_status IN ('PAID', 'PARTIALLY_REFUNDED', 'REFUNDED') GROUP BY o.id`,
+    );
+    for (const o of refunds) {
+      if (o.status === 'REFUNDED') expect(o.credited, o.id).toBe(o.total);
+      else if (o.status === 'PARTIALLY_REFUNDED')
+        expect([o.notes > 0, o.credited < o.total], o.id).toEqual([true, true]);
+      else expect(o.notes, o.id).toBe(0);
+    }
+    expect(refunds.some((o) => o.status === 'REFUNDED' && o.notes > 1)).toBe(true);
+    // invoice and credit-note serials run 1, 2, 3 ... in each financial year, in date order
+    for (const table of ['invoices', 'credit_notes']) {
+      const date = table === 'invoices' ? 'invoice_date' : 'credit_note_date';
+      const gaps = await q(
+        `SELECT financial_year, sequence FROM (
+           SELECT financial_year, sequence, ${date} AS day,
+                  row_number() OVER (PARTITION BY financial_year ORDER BY sequence) AS n,
+                  lag(${date}) OVER (PARTITION BY financial_year ORDER BY sequence) AS before
+             FROM ${table}) x
+          WHERE sequence <> n OR day < before`,
+      );
+      expect(gaps, table).toEqual([]);
+    }
+    // a full refund cancelled what the order granted; the timeline reads the history, not the day of seeding
+    expect(
+      await q(`SELECT o.id FROM orders o JOIN student_subscriptions s ON s.source_order_id = o.id
+                WHERE (o.payment_status = 'REFUNDED') <> s.cancelled OR s.created_at <> o.paid_at`),
+    ).toEqual([]);
+    const [order] = await q<{ id: string }>(
+      `SELECT o.id FROM orders o WHERE o.payment_status = 'REFUNDED' AND o.coupon_code IS NOT NULL
+        UNION ALL SELECT id FROM orders WHERE payment_status = 'REFUNDED' LIMIT 1`,
+    );
+    const detail = (await finance('GET', `/payments/order/${order!.id}`)).body.data as {
+      createdAt: string;
+      timeline: { at: string; kind: string }[];
+    };
+    expect(detail.timeline.map((e) => e.kind)).toEqual(
+      expect.arrayContaining(['CREATED', 'PAID', 'INVOICED', 'REFUNDED']),
+    );
+    const day = 86_400_000;
+    for (const e of detail.timeline) expect(Date.parse(e.at) - Date.parse(detail.createdAt)).toBeLessThan(30 * day);
   });
 
   it('seeds branches, programs, batches in both states (some full, one empty), a few hundred places and groups', async () => {
@@ -96,8 +182,15 @@ describe('the demo rows, through each module', () => {
       expect(demo.filter((c) => c.tags.includes(tag)).length, tag).toBeGreaterThanOrEqual(3);
     }
     expect(demo.filter((c) => !c.applicableForAnyStudent).length).toBeGreaterThanOrEqual(3);
-    const [counts] = await t.database.query<{ named: number; redeemed: number; mismatched: number; twice: number }>(
+    const [counts] = await t.database.query<{
+      named: number;
+      redeemed: number;
+      used: number;
+      mismatched: number;
+      twice: number;
+    }>(
       `SELECT (SELECT count(*)::int FROM orders WHERE coupon_code IS NOT NULL) AS named,
+              (SELECT count(*)::int FROM coupon_redemptions WHERE status <> 'RELEASED') AS used,
               (SELECT count(*)::int FROM coupon_redemptions) AS redeemed,
               (SELECT count(*)::int FROM orders o JOIN coupon_redemptions r ON r.order_id = o.id
                  JOIN coupons c ON c.id = r.coupon_id
@@ -108,7 +201,12 @@ describe('the demo rows, through each module', () => {
     expect(counts!.named).toBeGreaterThan(10);
     expect(counts).toMatchObject({ redeemed: counts!.named, mismatched: 0, twice: 0 });
     const diwali = demo.find((c) => c.couponName === 'DIWALI500')!;
-    expect(diwali).toMatchObject({ status: 'ACTIVE', used: counts!.named });
+    expect(diwali).toMatchObject({ status: 'ACTIVE', used: counts!.used });
+    // the reservations the service made: confirmed with the payment, reserved while unpaid, released when expired
+    const states = await t.database.query<{ status: string; n: number }>(
+      `SELECT r.status, count(*)::int AS n FROM coupon_redemptions r GROUP BY 1`,
+    );
+    expect(new Set(states.map((s) => s.status))).toEqual(new Set(['CONFIRMED', 'RESERVED', 'RELEASED']));
     const history = await finance('GET', '/publisher/coupon/history/coupon-diwali500');
     expect(history.body.data.map((h: { action: string }) => h.action)).toEqual(['UPDATED', 'CREATED']);
   });

@@ -67,6 +67,8 @@ export interface OrdersSettings {
 export class OrdersService {
   /** when an order is placed, paid and refunded, and whether its time is up (tests move it) */
   now: () => Date = () => new Date();
+  /** the id of the next order placed (the demo seed gives its history readable ones) */
+  newOrderId: () => string = () => `order-${crypto.randomUUID()}`;
 
   constructor(
     private readonly db: Db,
@@ -100,7 +102,7 @@ export class OrdersService {
   }
 
   private async place(actor: Actor, body: CreateOrderBody): Promise<{ order: OrderDetail; message: string }> {
-    const orderId = `order-${crypto.randomUUID()}`;
+    const orderId = this.newOrderId();
     const { invoicing } = this.settings;
     await this.queue.ready();
     let message = '';
