@@ -334,10 +334,10 @@ export async function seedDemoOrders(
       const at = step.at.toISOString();
       if (step.kind === 'create') {
         service.newOrderId = () => orderId;
-        await service.create(staff, step.body);
+        await service.placeOrder(staff, step.body);
         happened.push({ orderId, action: 'order.create', at, creditNote: null });
       } else if (step.kind === 'pay') {
-        await service.payOffline(staff, orderId, {
+        await service.recordPayment(staff, orderId, {
           mode: step.mode,
           reference: step.reference,
           receivedOn: indianDate(step.at),
@@ -345,19 +345,18 @@ export async function seedDemoOrders(
         happened.push({ orderId, action: 'order.pay', at, creditNote: null });
       } else if (step.kind === 'refund') {
         const amount = step.amount === 'rest' ? (await service.detail(orderId)).refundable : paise(step.amount);
-        const { order } = await service.refund(staff, orderId, {
+        const { creditNoteNumber } = await service.makeRefund(staff, orderId, {
           amount,
           reason: step.reason,
           refundMode: step.mode,
           reference: step.reference,
         });
-        const note = order.creditNotes.at(-1)!;
-        happened.push({ orderId, action: 'order.refund', at, creditNote: note.creditNoteNumber });
+        happened.push({ orderId, action: 'order.refund', at, creditNote: creditNoteNumber });
       } else if (step.kind === 'expire') {
         await service.expire(orderId);
       } else {
         online.newOrderId = () => orderId;
-        await online.create(storefront, step.body);
+        await online.placeOrder(storefront, step.body);
         happened.push({ orderId, action: 'order.create', at, creditNote: null });
         const failedAt = new Date(step.at.getTime() + 4 * MINUTE);
         clock = failedAt;

@@ -92,7 +92,8 @@ export class OrdersService {
     const before = await repeated();
     if (before) return before;
     try {
-      return await this.place(actor, body);
+      const placed = await this.placeOrder(actor, body);
+      return { order: await this.detail(placed.orderId), message: placed.message };
     } catch (error) {
       // the same request placed meanwhile by a call running alongside: its order stands
       const raced = isUniqueViolation(error) ? await repeated() : null;
@@ -101,7 +102,8 @@ export class OrdersService {
     }
   }
 
-  private async place(actor: Actor, body: CreateOrderBody): Promise<{ order: OrderDetail; message: string }> {
+  /** Places an order (`create` without the order read back: the demo seed places hundreds). */
+  async placeOrder(actor: Actor, body: CreateOrderBody): Promise<{ orderId: string; message: string }> {
     const orderId = this.newOrderId();
     const { invoicing } = this.settings;
     await this.queue.ready();
@@ -213,7 +215,7 @@ export class OrdersService {
       },
     });
     if (body.paymentMode === 'ONLINE' && this.settings.gateway) await this.openAtGateway(actor, orderId, placed);
-    return { order: await this.detail(orderId), message };
+    return { orderId, message };
   }
 
   /**
@@ -264,6 +266,12 @@ export class OrdersService {
     orderId: string,
     body: OfflinePaymentBody,
   ): Promise<{ order: OrderDetail; message: string }> {
+    const { message } = await this.recordPayment(actor, orderId, body);
+    return { order: await this.detail(orderId), message };
+  }
+
+  /** Records money received offline (`payOffline` without the order read back). */
+  async recordPayment(actor: Actor, orderId: string, body: OfflinePaymentBody): Promise<{ message: string }> {
     const today = indianDate(this.now());
     if (body.receivedOn > today) throw fail(400, 'receivedInFuture', { today });
     await this.queue.ready();
@@ -321,7 +329,7 @@ export class OrdersService {
         };
       },
     });
-    return { order: await this.detail(orderId), message };
+    return { message };
   }
 
   /**
@@ -469,8 +477,19 @@ export class OrdersService {
    * paid offline records how the money went back. The same `requestId` again changes nothing.
    */
   async refund(actor: Actor, orderId: string, body: RefundBody): Promise<{ order: OrderDetail; message: string }> {
+    const { message } = await this.makeRefund(actor, orderId, body);
+    return { order: await this.detail(orderId), message };
+  }
+
+  /** Refunds a paid order (`refund` without the order read back); gives the credit note's number. */
+  async makeRefund(
+    actor: Actor,
+    orderId: string,
+    body: RefundBody,
+  ): Promise<{ message: string; creditNoteNumber: string }> {
     await this.queue.ready();
     let message = '';
+    let creditNoteNumber = '';
     await recordChange(this.db, actor, {
       apply: async (tx) => {
         const students = studentsForOrders(tx, this.settings.invoicing);
@@ -480,6 +499,7 @@ export class OrdersService {
           const made = await students.creditNoteOfRequest(body.requestId);
           if (made) {
             message = fillMessage(PAYMENT_MESSAGES.refundRepeated, { creditNoteNumber: made.creditNoteNumber });
+            creditNoteNumber = made.creditNoteNumber;
             return { activity: [] };
           }
         }
@@ -537,6 +557,7 @@ export class OrdersService {
           };
         }
         if (online) await this.queue.gatewayRefund(tx, note.id);
+        creditNoteNumber = note.creditNoteNumber;
         message = fillMessage(PAYMENT_MESSAGES.refunded, {
           amount: formatMoney(body.amount),
           orderId,
@@ -562,7 +583,7 @@ export class OrdersService {
         };
       },
     });
-    return { order: await this.detail(orderId), message };
+    return { message, creditNoteNumber };
   }
 
   /**

@@ -9,7 +9,6 @@ import { StudentsRepository, type StudentRow } from './students.repository';
 export type { CreditNoteRow, StudentRow } from './students.repository';
 export { renderInvoicePdf } from './invoice-pdf';
 export { renderCreditNotePdf } from './credit-note-pdf';
-export { CREDIT_NOTE_PREFIX } from './invoicing';
 
 /** An order row (with its invoice's summary) as the contract's `Order`: the students' invoice list and an order's page agree. */
 export { toOrder };

@@ -22,7 +22,7 @@ import { issuedInvoiceOf } from './invoicing';
 import type { OrderWithInvoice, StudentRow, StudentSubscriptionRow, StudentsRepository } from './students.repository';
 
 // invoicing.ts's names, read from here by the seed and the order flow
-export { buildInvoice, invoiceRow, issueInvoice, type PaidOrder } from './invoicing';
+export { buildInvoice, issueInvoice } from './invoicing';
 
 type SubscriptionUpdate = z.output<typeof SubscriptionUpdateBodySchema>;
 type OrderItem = Order['items'][number];
