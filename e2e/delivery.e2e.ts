@@ -189,7 +189,8 @@ describe('delivery management', () => {
     const { context, page } = await newPage(browser, PHONE);
     try {
       await signInAs(page, FINANCE);
-      await page.goto('/deliveryManagement?tab=processed');
+      // every processed package on one page: the journeys before this one process more of them
+      await page.goto(`${LIST}&tab=processed`);
       await row(page, PROCESSED).waitFor();
       await shot(page, 'delivery-processed', { fullPage: true });
       const scrollsSideways = await page.evaluate(

@@ -25,6 +25,7 @@ interface Offer {
   catalogueId: string;
   type: string;
   endDate: string | null;
+  months: number | null;
   price: number;
   printed: { id: string; price: number } | null;
 }
@@ -162,6 +163,7 @@ export async function seedDemoOrders(
       catalogueId: subscriptions.catalogueId,
       type: subscriptions.subscriptionType,
       endDate: subscriptions.endDate,
+      months: subscriptions.numberOfMonths,
       price: subscriptions.price,
     })
     .from(storeListings)
@@ -210,6 +212,10 @@ export async function seedDemoOrders(
     }
     return offers[n % offers.length]!;
   };
+  // the demo student's plan of last year: a plan of a year or less of another catalogue, so it has run out
+  const lapsedOffer = (current: Offer, at: Date) =>
+    offers.find((o) => o.catalogueId !== current.catalogueId && o.type !== 'FIXED' && (o.months ?? 12) <= 12) ??
+    offerFor(2, at);
   const bodyOf = (i: number, offer: Offer, extras: { printed?: boolean; coupon?: boolean; online?: boolean }) => ({
     mobileNumber: mobiles.get(demoStudentId(i))!,
     storeListingId: offer.storeListingId,
@@ -229,7 +235,12 @@ export async function seedDemoOrders(
       // the demo student: one plan bought this month, one that ran out last year
       const daysAgo = i === 0 ? (k === 0 ? 20 : 380) : (i * 13 + k * 37) % 400;
       const placed = deskTime(now, daysAgo, i * 37 + k * 53);
-      const offer = i === 0 ? offerFor(k === 0 ? 0 : 2, placed) : offerFor(i * 7 + k * 3, placed);
+      const offer =
+        i === 0
+          ? k === 0
+            ? offerFor(0, placed)
+            : lapsedOffer(offerFor(0, placed), placed)
+          : offerFor(i * 7 + k * 3, placed);
       // most plans of a catalogue that ships printed material are bought with it (seed/demo-delivery.ts dispatches them)
       const withPrinted = ((i % 4 === 0 && k === 0) || (i !== 0 && (i + k) % 3 !== 0)) && offer.printed !== null;
       const gross = offer.price + (withPrinted ? offer.printed!.price : 0);
