@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { DEMO_STAFF, type Role } from '@lectern/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCatalogue, createStudent, createStudentSubscription } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 const PUBLISHED = 'subj-quant-aptitude';
@@ -345,20 +346,16 @@ describe('catalogues API', () => {
     expect(videos.body.message).toBe(
       "'Class 12 Physics Booster' still has 1 preview video. Move or delete them first, or archive the catalogue.",
     );
-    // students with a running subscription (the demo students of an unlisted catalogue)
-    const [taken] = await t.database.query<{ catalogue_id: string; name: string }>(
-      `SELECT ss.catalogue_id, c.name FROM student_subscriptions ss
-       JOIN catalogues c ON c.id = ss.catalogue_id
-       WHERE NOT ss.cancelled AND ss.end_date >= current_date + 1
-         AND NOT EXISTS (SELECT 1 FROM store_listings sl WHERE sl.catalogue_id = ss.catalogue_id)
-       GROUP BY ss.catalogue_id, c.name ORDER BY ss.catalogue_id LIMIT 1`,
-    );
-    const subscribed = await admin('DELETE', `/publisher/cataloguemanager/catalogue/${taken!.catalogue_id}`);
+    // an unlisted catalogue two students are subscribed to now
+    const subscribedCatalogue = await createCatalogue(t);
+    for (const student of [await createStudent(t), await createStudent(t)]) {
+      await createStudentSubscription(t, { student, catalogue: subscribedCatalogue });
+    }
+    const taken = { catalogue_id: subscribedCatalogue.id, name: subscribedCatalogue.name };
+    const subscribed = await admin('DELETE', `/publisher/cataloguemanager/catalogue/${taken.catalogue_id}`);
     expect(subscribed.status).toBe(409);
     expect(subscribed.body.message).toMatch(
-      new RegExp(
-        `^'${taken!.name}' has [1-9]\\d* student subscriptions and cannot be deleted\\. Archive it instead\\.$`,
-      ),
+      new RegExp(`^'${taken.name}' has 2 student subscriptions and cannot be deleted\\. Archive it instead\\.$`),
     );
     const c = (await admin('POST', '/publisher/cataloguemanager/create', newCatalogue('DEL-ME'))).body.data;
     const gone = await admin('DELETE', `/publisher/cataloguemanager/catalogue/${c.catalogueId}`);
