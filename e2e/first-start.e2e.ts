@@ -48,36 +48,41 @@ function embeddedEnv(dataDir: string, port: number): Record<string, string> {
 }
 
 describe('a first start killed part-way', () => {
-  it.each(MOMENTS)('is done again on the next start (killed $name)', async ({ name, reached }) => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-first-start-'));
-    dataDirs.push(dataDir);
-    const first = spawn(process.execPath, [serverEntry], {
-      env: { ...process.env, ...embeddedEnv(dataDir, await freePort()) },
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    let output = '';
-    first.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<void>((resolve) => first.once('exit', () => resolve()));
-    // looked at every 10 ms: each phase lasts a few hundred milliseconds at least
-    await waitFor(`the first start ${name}`, () => first.exitCode === null && reached(dataDir, output), 60_000, 10);
-    first.kill('SIGKILL');
-    await exited;
+  it.each(MOMENTS)(
+    'is done again on the next start (killed $name)',
+    async ({ name, reached }) => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-first-start-'));
+      dataDirs.push(dataDir);
+      const first = spawn(process.execPath, [serverEntry], {
+        env: { ...process.env, ...embeddedEnv(dataDir, await freePort()) },
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      let output = '';
+      first.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exited = new Promise<void>((resolve) => first.once('exit', () => resolve()));
+      // looked at every 10 ms: each phase lasts a few hundred milliseconds at least
+      await waitFor(`the first start ${name}`, () => first.exitCode === null && reached(dataDir, output), 60_000, 10);
+      first.kill('SIGKILL');
+      await exited;
 
-    const second = await group.startServer(`restart after a kill ${name}`, embeddedEnv(dataDir, await freePort()));
-    // Healthy, and it stays healthy (a wedged database answered 200 once, then 503 every second).
-    for (let i = 0; i < 3; i++) {
-      const health = await fetch(`${second.baseUrl}/api/health`);
-      expect(health.status, second.output()).toBe(200);
-      await sleep(300);
-    }
-    // The demo seed is whole: every demo staff member can ask for a code.
-    const config = await waitFor('runtime config', async () => {
-      const response = await fetch(`${second.baseUrl}/api/config`);
-      return response.ok ? ((await response.json()) as { data: { environment: string } }) : null;
-    });
-    expect(config.data.environment).toBe('local');
-    await group.kill(second, 'SIGTERM');
-  });
+      const second = await group.startServer(`restart after a kill ${name}`, embeddedEnv(dataDir, await freePort()));
+      // Healthy, and it stays healthy (a wedged database answered 200 once, then 503 every second).
+      for (let i = 0; i < 3; i++) {
+        const health = await fetch(`${second.baseUrl}/api/health`);
+        expect(health.status, second.output()).toBe(200);
+        await sleep(300);
+      }
+      // The demo seed is whole: every demo staff member can ask for a code.
+      const config = await waitFor('runtime config', async () => {
+        const response = await fetch(`${second.baseUrl}/api/config`);
+        return response.ok ? ((await response.json()) as { data: { environment: string } }) : null;
+      });
+      expect(config.data.environment).toBe('local');
+      await group.kill(second, 'SIGTERM');
+      // the second start migrates and seeds the whole demo (its 600 orders through the orders service)
+    },
+    180_000,
+  );
 
   it('names the folder and what to do when the embedded database cannot be opened', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-first-start-'));

@@ -151,7 +151,8 @@ export class ProcessGroup {
           () => false,
         );
       },
-      60_000,
+      // a first start migrates and seeds the demo (about 15 s alone; three times that beside the journeys)
+      120_000,
       200,
     ).catch((error: Error) => {
       throw new Error(`${error.message}\n${server.output()}`);

@@ -65,7 +65,8 @@ export async function startConsole(
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const timeoutMs = options.timeoutMs ?? 60_000;
+  // a first start seeds the demo (600 orders through the orders service): allow for a busy machine
+  const timeoutMs = options.timeoutMs ?? 120_000;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited early:\n${output}`);

@@ -111,5 +111,6 @@ describe('scheduled student updates (PostgreSQL, two server processes)', () => {
     );
     expect(mine).toHaveLength(COUNT);
     expect(mine.every((update) => update.state === 'PUBLISHED' && update.publishedAt !== null)).toBe(true);
-  });
+    // two servers start on a new database and seed the whole demo first, beside the other journeys
+  }, 180_000);
 });
