@@ -1,6 +1,6 @@
-// Type tests of the fake server's handlers (tsc under Vitest's typecheck mode and `npm run typecheck`,
-// never executed): a key that is no route of the contract, or an answer of the wrong shape, fails
-// the web tier instead of mocking a call the console never makes.
+// Type tests of the fake server's handlers (compiled by `npm run typecheck`, tsc -b, never executed): a
+// key that is no route of the contract, or an answer of the wrong shape, fails the type check instead
+// of mocking a call the console never makes.
 import { describe, expectTypeOf, it } from 'vitest';
 import type { couponsContract, Coupon, UpdateCouponBody } from '@lectern/contract';
 import { answer, mockApi, type MockHandlers, type MockRequest, type RouteKey, type RouteOf } from './mock-api';

@@ -1,5 +1,5 @@
-// Type tests of the table config, checked by tsc under Vitest's typecheck mode (never executed): an
-// expectation that no longer holds, or an @ts-expect-error whose line compiles, fails the web tier.
+// Type tests of the table config, compiled by `npm run typecheck` (tsc -b) with the rest of src, never
+// executed: an expectation that no longer holds, or an @ts-expect-error whose line compiles, fails it.
 import type { Money } from '@lectern/contract';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ColumnConfig, DataTableProps, ElementType, KeysOfType, ReorderEvent, RowId, TableConfig } from './types';

@@ -1,5 +1,5 @@
-// Type tests of the route mutation hooks (tsc under Vitest's typecheck mode, never executed): a wrong
-// input or a wrong reading of the result fails the web tier.
+// Type tests of the route mutation hooks (compiled by `npm run typecheck`, tsc -b, never executed): a
+// wrong input or a wrong reading of the result fails it.
 import { describe, expectTypeOf, it } from 'vitest';
 import { couponsContract, filesContract, type Coupon, type UpdateCouponBody } from '@lectern/contract';
 import { useRouteMutation, type RouteMutationResult } from './use-route-mutation';
