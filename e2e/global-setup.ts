@@ -23,7 +23,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-e2e-'));
   const seeded = path.join(scratch, 'seeded');
   // the demo seed of a fresh data directory takes minutes when the machine is busy
-  const seeding = await startConsole(seeded, { timeoutMs: 600_000 });
+  const seeding = await startConsole(seeded, { timeoutMs: 600_000, env: { LOG_LEVEL: 'info' } });
+  // The demo videos are made playable (ffmpeg) in the background after start-up: let it finish here,
+  // once, so the copies below have it done instead of each console transcoding beside the journeys.
+  await demoMediaDone(seeding.output, 600_000);
   await stopConsole(seeding.child);
   // one console per worker: journeys in different workers never see each other's writes
   const consoles = project.config.maxWorkers;
@@ -51,4 +54,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await Promise.all(children.map((child) => stopConsole(child)));
     fs.rmSync(scratch, { recursive: true, force: true });
   };
+}
+
+/** Waits for the console's log to say the demo videos are playable (or that making them failed). */
+async function demoMediaDone(output: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const log = output();
+    if (log.includes('demo videos made playable')) return;
+    if (log.includes('could not make the demo videos playable')) throw new Error(`The demo videos failed:\n${log}`);
+    if (Date.now() > deadline) throw new Error(`The demo videos were not playable in ${timeoutMs / 1000} s:\n${log}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
