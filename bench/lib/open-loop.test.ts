@@ -34,7 +34,9 @@ describe('openLoop', () => {
     const result = await openLoop({ url, rate: 50, duration: 1, request: () => ({ path: '/', headers: {} }) });
     expect(result.ok).toBeGreaterThanOrEqual(45);
     expect(result.p99).toBeGreaterThanOrEqual(500);
-    expect(result.p50).toBeLessThan(100);
+    // the median is a fast answer, not one queued behind the stall (a closed loop would put it past 500 ms);
+    // half the stall leaves room for a busy machine's scheduling, which once took a fast answer to 136 ms
+    expect(result.p50).toBeLessThan(250);
   });
 
   it('counts answers that are not 2xx and leaves the warm-up out', async () => {
