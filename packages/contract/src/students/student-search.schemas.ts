@@ -52,7 +52,9 @@ export const StudentSearchHitSchema = z.object({
   matchedOn: StudentMatchFieldSchema,
   /** what matched: the student's name, mobile or e-mail, or the order id or invoice number */
   matchedValue: z.string(),
-  /** exact (mobile, order id, invoice number, e-mail), name prefix, or part of a field */
+  /** the order an order id or invoice number matched (null for the other fields) */
+  matchedOrderId: z.string().nullable(),
+  /** the whole mobile number, order id, invoice number or e-mail matched (not a part, not a name) */
   exact: z.boolean(),
 });
 export type StudentSearchHit = z.infer<typeof StudentSearchHitSchema>;

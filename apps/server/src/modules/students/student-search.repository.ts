@@ -23,6 +23,7 @@ export interface StudentSearchRow {
   email: string | null;
   field: StudentMatchField;
   value: string;
+  orderId: string | null;
   rank: number;
   activePlans: number;
   latestOrder: {
@@ -70,19 +71,19 @@ export class StudentSearchRepository {
     const branches: SQL[] = [];
     if (terms.digits) {
       branches.push(sql`
-        SELECT s.id AS student_id, 'MOBILE' AS field, s.mobile_number AS value,
+        SELECT s.id AS student_id, 'MOBILE' AS field, s.mobile_number AS value, NULL::text AS order_id,
           CASE WHEN s.mobile_number = ${terms.digits} THEN ${EXACT} ELSE ${PART} END AS rank
         FROM students s WHERE s.mobile_number LIKE ${`%${escapeLike(terms.digits)}%`}`);
     }
     if (!/\s/.test(terms.text)) {
       branches.push(sql`
-        SELECT o.student_id, 'ORDER_ID', o.id, ${EXACT} FROM orders o WHERE lower(o.id) = lower(${terms.text})`);
+        SELECT o.student_id, 'ORDER_ID', o.id, o.id, ${EXACT} FROM orders o WHERE lower(o.id) = lower(${terms.text})`);
       branches.push(sql`
-        SELECT o.student_id, 'INVOICE_NUMBER', i.invoice_number, ${EXACT}
+        SELECT o.student_id, 'INVOICE_NUMBER', i.invoice_number, o.id, ${EXACT}
         FROM invoices i JOIN orders o ON o.id = i.order_id
         WHERE upper(i.invoice_number) = upper(${terms.text})`);
       branches.push(sql`
-        SELECT s.id, 'EMAIL', s.email,
+        SELECT s.id, 'EMAIL', s.email, NULL::text,
           CASE WHEN lower(s.email) = lower(${terms.text}) THEN ${EXACT} ELSE ${PART} END
         FROM students s WHERE lower(s.email) LIKE ${`%${escapeLike(terms.text.toLowerCase())}%`}`);
     }
@@ -94,7 +95,7 @@ export class StudentSearchRepository {
         sql` AND `,
       );
       branches.push(sql`
-        SELECT s.id, 'NAME', s.name,
+        SELECT s.id, 'NAME', s.name, NULL::text,
           CASE WHEN search_fold(s.name) LIKE ${folded} || '%' THEN 1
                WHEN search_fold(s.name) LIKE '% ' || ${first} || '%' THEN 2
                ELSE ${PART} END
@@ -103,9 +104,9 @@ export class StudentSearchRepository {
     if (branches.length === 0) return { rows: [], total: 0 };
 
     const result = await this.db.execute(sql`
-      WITH matches (student_id, field, value, rank) AS (${sql.join(branches, sql` UNION ALL `)}),
+      WITH matches (student_id, field, value, order_id, rank) AS (${sql.join(branches, sql` UNION ALL `)}),
       best AS (
-        SELECT DISTINCT ON (student_id) student_id, field, value, rank FROM matches
+        SELECT DISTINCT ON (student_id) student_id, field, value, order_id AS matched_order_id, rank FROM matches
         ORDER BY student_id, rank,
           array_position(ARRAY['MOBILE', 'ORDER_ID', 'INVOICE_NUMBER', 'EMAIL', 'NAME'], field)
       ),
@@ -115,7 +116,7 @@ export class StudentSearchRepository {
         ORDER BY b.rank, s.name, s.mobile_number
         LIMIT ${terms.limit} OFFSET ${terms.offset}
       )
-      SELECT p.student_id, p.name, p.mobile_number, p.email, p.field, p.value, p.rank, p.total,
+      SELECT p.student_id, p.name, p.mobile_number, p.email, p.field, p.value, p.matched_order_id, p.rank, p.total,
         (SELECT count(*) FROM student_subscriptions ss
           WHERE ss.student_id = p.student_id AND NOT ss.cancelled AND ss.end_date >= ${terms.today}::date) AS active_plans,
         lo.id AS order_id, lo.created_at AS order_created_at, lo.payment_status, lo.total AS order_total,
@@ -133,6 +134,7 @@ export class StudentSearchRepository {
       email: string | null;
       field: StudentMatchField;
       value: string;
+      matched_order_id: string | null;
       rank: number | string;
       total: number | string;
       active_plans: number | string;
@@ -151,6 +153,7 @@ export class StudentSearchRepository {
         email: r.email,
         field: r.field,
         value: r.value,
+        orderId: r.matched_order_id,
         rank: Number(r.rank),
         activePlans: Number(r.active_plans),
         latestOrder:

@@ -63,6 +63,7 @@ export class StudentSearchService {
         },
         matchedOn: r.field,
         matchedValue: r.value,
+        matchedOrderId: r.orderId,
         exact: r.rank === 0,
       })),
       page: query.page,
