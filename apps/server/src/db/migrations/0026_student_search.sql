@@ -16,8 +16,14 @@ CREATE FUNCTION search_fold(value text) RETURNS text
   LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
   AS $$ SELECT lower(translate(value, 'ÀÁÂÃÄÅĀĂĄÇĆČĎĐÈÉÊËĒĖĘĚĞÌÍÎÏĪĮİŁŃŇÑÒÓÔÕÖØŌŐŘŚŠŞŤÙÚÛÜŪŮŰŲÝŸŹŻŽàáâãäåāăąçćčďđèéêëēėęěğìíîïīįıłńňñòóôõöøōőřśšşťùúûüūůűųýÿźżž', 'AAAAAAAAACCCDDEEEEEEEEGIIIIIIILNNNOOOOOOOORSSSTUUUUUUUUYYZZZaaaaaaaaacccddeeeeeeeegiiiiiiilnnnoooooooorssstuuuuuuuuyyzzz')) $$;
 
-CREATE INDEX students_name_search_idx ON students USING gin (search_fold(name) public.gin_trgm_ops);
-CREATE INDEX students_email_search_idx ON students USING gin (lower(email) public.gin_trgm_ops);
+-- Folded once when written, not on every row a search reads: on the large seed (200,000 students,
+-- 143 distinct names) 'sharma' matches one student in thirteen, the planner rightly scans the table,
+-- and folding every name there took 1.2 s of the 1.5 s the search took.
+ALTER TABLE students
+  ADD COLUMN search_name text GENERATED ALWAYS AS (search_fold(name)) STORED,
+  ADD COLUMN search_email text GENERATED ALWAYS AS (lower(email)) STORED;
+CREATE INDEX students_name_search_idx ON students USING gin (search_name public.gin_trgm_ops);
+CREATE INDEX students_email_search_idx ON students USING gin (search_email public.gin_trgm_ops);
 CREATE INDEX students_mobile_search_idx ON students USING gin (mobile_number public.gin_trgm_ops);
 -- exact order id and invoice number, whatever case the caller typed
 CREATE INDEX orders_id_lower_idx ON orders (lower(id));
@@ -34,4 +40,5 @@ DROP INDEX orders_id_lower_idx;
 DROP INDEX students_mobile_search_idx;
 DROP INDEX students_email_search_idx;
 DROP INDEX students_name_search_idx;
+ALTER TABLE students DROP COLUMN search_name, DROP COLUMN search_email;
 DROP FUNCTION search_fold(text);

@@ -84,20 +84,20 @@ export class StudentSearchRepository {
         WHERE upper(i.invoice_number) = upper(${terms.text})`);
       branches.push(sql`
         SELECT s.id, 'EMAIL', s.email, NULL::text,
-          CASE WHEN lower(s.email) = lower(${terms.text}) THEN ${EXACT} ELSE ${PART} END
-        FROM students s WHERE lower(s.email) LIKE ${`%${escapeLike(terms.text.toLowerCase())}%`}`);
+          CASE WHEN s.search_email = lower(${terms.text}) THEN ${EXACT} ELSE ${PART} END
+        FROM students s WHERE s.search_email LIKE ${`%${escapeLike(terms.text.toLowerCase())}%`}`);
     }
     if (terms.words.length > 0) {
       const folded = sql`search_fold(${escapeLike(terms.words.join(' '))})`;
       const first = sql`search_fold(${escapeLike(terms.words[0]!)})`;
       const every = sql.join(
-        terms.words.map((word) => sql`search_fold(s.name) LIKE '%' || search_fold(${escapeLike(word)}) || '%'`),
+        terms.words.map((word) => sql`s.search_name LIKE '%' || search_fold(${escapeLike(word)}) || '%'`),
         sql` AND `,
       );
       branches.push(sql`
         SELECT s.id, 'NAME', s.name, NULL::text,
-          CASE WHEN search_fold(s.name) LIKE ${folded} || '%' THEN 1
-               WHEN search_fold(s.name) LIKE '% ' || ${first} || '%' THEN 2
+          CASE WHEN s.search_name LIKE ${folded} || '%' THEN 1
+               WHEN s.search_name LIKE '% ' || ${first} || '%' THEN 2
                ELSE ${PART} END
         FROM students s WHERE ${every}`);
     }
