@@ -40,6 +40,23 @@ export const RELOAD_AFTER_MS = 2000;
 
 const MOBILE = /^[0-9]{10}$/;
 
+/** How long typing pauses before the text is searched. */
+const SEARCH_PAUSE_MS = 250;
+
+/** `value` once it has stayed the same for `ms` (at once when it empties, or on the first render). */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    if (value === '') {
+      setSettled('');
+      return;
+    }
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
 /** A whole mobile number typed any way ('+91 98765 43210', '98765-43210'), or null. */
 function wholeMobile(text: string): string | null {
   const digits = text.replace(/[\s-]/g, '').replace(/^\+91(?=[0-9]{10}$)/, '');
@@ -96,7 +113,9 @@ export default function StudentManagementPage() {
       : typed.length >= STUDENT_SEARCH_MIN_LENGTH
         ? 'results'
         : 'start';
-  const results = useStudentSearch(view === 'results' ? typed : '', resultsPage);
+  // typing asks once the keys pause: every keystroke of 'Ananya' would otherwise be a search
+  const searched = useSettled(view === 'results' ? typed : '', SEARCH_PAUSE_MS);
+  const results = useStudentSearch(searched, resultsPage);
   const recent = useRecentStudents(view === 'start');
 
   function type(value: string) {
@@ -121,7 +140,7 @@ export default function StudentManagementPage() {
     if (mobile === null) {
       if (value.length < STUDENT_SEARCH_MIN_LENGTH) setTypedInvalid(true);
       // one student found: Enter opens them
-      else if (results.data?.totalElements === 1 && !results.isPlaceholderData) {
+      else if (searched === value && results.data?.totalElements === 1 && !results.isPlaceholderData) {
         const [only] = results.data.content;
         if (only) open(only.mobileNumber);
       } else resultsList.current?.querySelector<HTMLElement>('a')?.focus();
@@ -208,7 +227,7 @@ export default function StudentManagementPage() {
       )}
       {view === 'results' && (
         <StudentSearchResults
-          q={typed}
+          q={searched}
           query={results}
           listRef={(element) => {
             resultsList.current = element;
