@@ -95,11 +95,11 @@ export function StudentSearchResults({ q, query, onPage, onBackToSearch, listRef
       </Typography>
     );
   }
-  const count = page.totalElements === 1 ? '1 student' : `${page.totalElements} students`;
+  const count = page.totalElements === 1 ? '1 student matches' : `${page.totalElements} students match`;
   return (
     <SectionCard title="Students found">
       <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {count} match &quot;{q}&quot;
+        {count} &quot;{q}&quot;
       </Typography>
       <List
         ref={listRef}

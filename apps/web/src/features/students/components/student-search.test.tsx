@@ -165,6 +165,7 @@ describe('Student Management search', () => {
     const list = await screen.findByRole('list', { name: 'Students found' });
     const link = within(list).getByRole('link');
     expect(link.textContent).toContain('Matched on invoice number LEC/2627/000001');
+    expect(screen.getByRole('status').textContent).toBe('1 student matches "LEC/2627/000001"');
     expect(link.getAttribute('href')).toBe('/student-management?mobileNumber=9876543210&order=o-1');
     await user.click(input);
     await user.keyboard('{Enter}');
