@@ -41,9 +41,12 @@ describe('student search', () => {
       // the keyboard: ArrowDown from the box to the first result, Enter opens it
       await searchBox(page).focus();
       await page.keyboard.press('ArrowDown');
-      expect(await found(page).getByRole('link').first().evaluate((link) => link === document.activeElement)).toBe(
-        true,
-      );
+      expect(
+        await found(page)
+          .getByRole('link')
+          .first()
+          .evaluate((link) => link === document.activeElement),
+      ).toBe(true);
       await page.keyboard.press('Enter');
       await page.waitForURL(`**/student-management?mobileNumber=${ANANYA}`);
       await page.getByRole('heading', { name: 'Student details' }).waitFor();
