@@ -139,11 +139,12 @@ export default function StudentManagementPage() {
     const mobile = wholeMobile(value);
     if (mobile === null) {
       if (value.length < STUDENT_SEARCH_MIN_LENGTH) setTypedInvalid(true);
-      // one student found: Enter opens them
-      else if (searched === value && results.data?.totalElements === 1 && !results.isPlaceholderData) {
+      // the answer about this very text: one student opens, several take the focus to the first
+      else if (searched === value && results.data && !results.isPlaceholderData) {
         const [only] = results.data.content;
-        if (only) open(only.mobileNumber);
-      } else resultsList.current?.querySelector<HTMLElement>('a')?.focus();
+        if (results.data.totalElements === 1 && only) open(only.mobileNumber);
+        else resultsList.current?.querySelector<HTMLElement>('a')?.focus();
+      }
       return;
     }
     setTypedInvalid(false);

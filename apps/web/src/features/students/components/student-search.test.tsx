@@ -189,6 +189,14 @@ describe('Student Management search', () => {
     expect(params(router.state.location.search)).toEqual({ mobileNumber: '9876543210' });
   });
 
+  it('Enter in the box goes to the first of several students found', async () => {
+    const { user, input } = await setup('/student-management?q=anan');
+    const [first] = within(await screen.findByRole('list', { name: 'Students found' })).getAllByRole('link');
+    await user.click(input);
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(first);
+  });
+
   it('says when no student matches', async () => {
     const { user, input } = await setup('/student-management');
     await user.type(input, 'zzz');
