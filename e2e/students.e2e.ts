@@ -28,7 +28,7 @@ async function tabTo(page: Page, target: ReturnType<Page['getByRole']>): Promise
 
 async function findStudent(page: Page, mobileNumber: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Student Management' }).waitFor();
-  await page.getByRole('textbox', { name: 'Student mobile number' }).fill(mobileNumber);
+  await page.getByRole('searchbox', { name: 'Find a student' }).fill(mobileNumber);
   await page.keyboard.press('Enter');
   await page.waitForURL(`**/student-management?mobileNumber=${mobileNumber}`);
 }

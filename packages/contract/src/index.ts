@@ -57,6 +57,7 @@ export * from './payments/invoice-rules';
 export * from './payments/payments.schemas';
 export * from './payments/payment-messages';
 export * from './students/students.schemas';
+export * from './students/student-search.schemas';
 export * from './mail/mail.schemas';
 export * from './coupons/coupons.schemas';
 export * from './coupons/coupon-rules';

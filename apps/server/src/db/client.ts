@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -82,6 +83,9 @@ export class DatabaseOpenError extends Error {
   }
 }
 
+/** The contrib extensions the migrations create (0026: pg_trgm for the student search's indexes). */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 /**
  * Opens PGlite in `dir` (in memory without one). A new cluster is made in a scratch folder beside
  * `dir` and renamed into place once complete, so a first start killed part-way leaves either nothing
@@ -89,7 +93,7 @@ export class DatabaseOpenError extends Error {
  */
 async function openPglite(dir: string | undefined, from?: Blob): Promise<PGlite> {
   if (!dir) {
-    const memory = new PGlite(from ? { loadDataDir: from } : {});
+    const memory = new PGlite({ extensions: PGLITE_EXTENSIONS, ...(from ? { loadDataDir: from } : {}) });
     await memory.waitReady;
     return memory;
   }
@@ -108,7 +112,7 @@ async function openPglite(dir: string | undefined, from?: Blob): Promise<PGlite>
     fs.renameSync(scratch, dir);
   }
   try {
-    const client = new PGlite(dir);
+    const client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
     await client.query('SELECT 1');
     return client;

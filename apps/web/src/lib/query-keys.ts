@@ -30,6 +30,9 @@ export const queryKeys = {
   studentByMobile: (mobileNumber: string) => ['students', 'mobile', mobileNumber] as const,
   studentSubscriptions: (studentId: string) => ['students', 'subscriptions', studentId] as const,
   studentOrders: (studentId: string) => ['students', 'orders', studentId] as const,
+  /** Students found by anything (Student Management's search box), and the newest students and orders. */
+  studentSearch: (q: string, page: number) => ['students', 'search', q, page] as const,
+  recentStudents: ['students', 'recent'] as const,
   /** Browse Demo Videos: the folders (catalogues with their numbers of preview videos) and each folder's files. */
   previewVideos: ['demo-videos'] as const,
   previewFolders: ['demo-videos', 'folders'] as const,

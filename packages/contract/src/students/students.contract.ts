@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { route } from '../route';
+import { RecentStudentsSchema, StudentSearchPageSchema, StudentSearchQuerySchema } from './student-search.schemas';
 import {
   InvoiceFormatQuerySchema,
   InvoiceSchema,
@@ -24,6 +25,22 @@ export const studentsContract = {
     access: { kind: 'session', area: 'commerce' },
     query: MobileNumberQuerySchema,
     response: StudentSchema,
+  }),
+  search: route({
+    method: 'GET',
+    path: '/students/student/search',
+    summary:
+      'Students by anything: name (any part, any case, accents ignored; every word must match), any part of the mobile number (+91 and spaces ignored), e-mail (any part, any case), or an exact order id or invoice number. Best matches first, each saying which field matched; `q` of fewer than 2 characters answers 400. Pages from 0',
+    access: { kind: 'session', area: 'commerce' },
+    query: StudentSearchQuerySchema,
+    response: StudentSearchPageSchema,
+  }),
+  recent: route({
+    method: 'GET',
+    path: '/students/student/recent',
+    summary: 'What Student Management shows before anything is typed: the 10 newest students and the 10 newest orders',
+    access: { kind: 'session', area: 'commerce' },
+    response: RecentStudentsSchema,
   }),
   subscriptions: route({
     method: 'GET',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { belongsTo, createdAt, id, timestamps, ts, version } from './columns';
 import { catalogues, storeListings, subscriptions } from './catalogues';
@@ -15,6 +16,9 @@ export const students = pgTable('students', {
   gstin: text('gstin'),
   addresses: jsonb('addresses').notNull().default([]),
   createdAt: createdAt(),
+  /** the name and e-mail as the student search compares them (migration 0026): accents dropped, lower case */
+  searchName: text('search_name').generatedAlwaysAs(sql`search_fold(name)`),
+  searchEmail: text('search_email').generatedAlwaysAs(sql`lower(email)`),
 });
 
 export const orders = pgTable('orders', {

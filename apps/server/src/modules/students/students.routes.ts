@@ -5,14 +5,19 @@ import { registerDomain } from '../../lib/routing';
 import { renderInvoicePdf } from './invoice-pdf';
 import { StudentsRepository } from './students.repository';
 import { EmailVerificationService } from './email-verification.service';
+import { StudentSearchRepository } from './student-search.repository';
+import { StudentSearchService } from './student-search.service';
 import { StudentsService } from './students.service';
 
 export function studentsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const repo = new StudentsRepository(deps.db);
   const service = new StudentsService(deps.db, repo);
   const verification = new EmailVerificationService(deps.db, repo);
+  const finder = new StudentSearchService(new StudentSearchRepository(deps.db));
   registerDomain(app, deps, contract.students, {
     info: async ({ query }) => ({ data: await service.byMobile(query.mobileNumber) }),
+    search: async ({ query }) => ({ data: await finder.search(query) }),
+    recent: async () => ({ data: await finder.recent() }),
     subscriptions: async ({ params }) => ({ data: await service.subscriptionsOf(params.studentId) }),
     byIds: async ({ auth, body }) => ({ data: await service.byIds(auth, body.studentIds) }),
     updateSubscription: async ({ auth, body }) => {
