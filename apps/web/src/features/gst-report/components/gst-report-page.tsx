@@ -143,7 +143,11 @@ function GstTable<T>(props: {
                 {rows.map((row) => (
                   <TableRow key={rowKey(row)}>
                     {columns.map((column) => (
-                      <TableCell key={column.heading} align={column.total ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
+                      <TableCell
+                        key={column.heading}
+                        align={column.total ? 'right' : 'left'}
+                        sx={{ whiteSpace: 'nowrap' }}
+                      >
                         {column.cell(row)}
                       </TableCell>
                     ))}
@@ -263,7 +267,7 @@ export default function GstReportPage() {
           <PageLoading />
         </Box>
       ) : empty ? (
-        <Alert severity="info">No invoices or credit notes in {monthLabel(month)}.</Alert>
+        <Alert severity="info">{`No invoices or credit notes in ${monthLabel(month)}.`}</Alert>
       ) : (
         <Stack spacing={2}>
           <GstTable
