@@ -126,6 +126,10 @@ describe('/gst-report', () => {
     expect(b2b.getByText('27AABCS9876K1ZK')).toBeTruthy();
     expect(b2b.getByText('Sahyadri Skills LLP')).toBeTruthy();
     expect(b2b.getAllByText('Rs. 11,499')).toHaveLength(2); // the row and the total
+    // each table's totals also stand above it, in sight on a phone where the table scrolls
+    expect(page().getByLabelText('B2B invoices totals').textContent).toBe(
+      'Value:Rs. 11,499Taxable value:Rs. 9,744.92IGST:Rs. 1,754.08CGST:Rs. 0SGST/UTGST:Rs. 0',
+    );
     const b2cs = within(page().getByTestId('gst-b2cs'));
     expect(b2cs.getByText('Intra-state')).toBeTruthy();
     expect(b2cs.getByText('Total (1)')).toBeTruthy();
@@ -133,8 +137,8 @@ describe('/gst-report', () => {
     expect(within(page().getByTestId('gst-hsn-sac-summary')).getByText('14 OTH')).toBeTruthy();
     // the tables with no rows say so
     expect(page().getAllByText('None this month.')).toHaveLength(2);
-    // the month's net value under the title, and in the SAC summary's row and total
-    expect(page().getAllByText('Rs. 58,699')).toHaveLength(3);
+    // the month's net value under the title, and in the SAC summary's totals, row and total
+    expect(page().getAllByText('Rs. 58,699')).toHaveLength(4);
 
     await user.click(page().getByRole('combobox', { name: 'Month' }));
     // the months on offer: the last two years, and the month of the link

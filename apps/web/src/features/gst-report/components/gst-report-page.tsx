@@ -111,64 +111,88 @@ function GstTable<T>(props: {
   const { title, description, rows, totals, columns, rowKey } = props;
   const id = `gst-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
-    <section aria-labelledby={`${id}-title`}>
+    <section aria-label={title}>
       <SectionCard title={title}>
-        <Typography id={`${id}-title`} variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
           {description}
         </Typography>
         {rows.length === 0 ? (
           <Typography variant="body2">None this month.</Typography>
         ) : (
-          <Box
-            sx={{ overflowX: 'auto' }}
-            tabIndex={0}
-            role="region"
-            aria-label={`${title}: ${rows.length} ${rows.length === 1 ? 'row' : 'rows'}`}
-          >
-            <Table size="small" data-testid={id}>
-              <TableHead>
-                <TableRow>
-                  {columns.map((column) => (
-                    <TableCell
-                      key={column.heading}
-                      align={column.total ? 'right' : 'left'}
-                      sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
-                    >
-                      {column.heading}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((row) => (
-                  <TableRow key={rowKey(row)}>
+          <>
+            <Box
+              component="dl"
+              aria-label={`${title} totals`}
+              sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5, m: 0, mb: 1.5, typography: 'body2' }}
+            >
+              {[
+                ['Value', totals.value],
+                ['Taxable value', totals.taxableValue],
+                ['IGST', totals.igst],
+                ['CGST', totals.cgst],
+                ['SGST/UTGST', totals.sgst],
+              ].map(([label, amount]) => (
+                <Box key={label} sx={{ display: 'flex', gap: 0.5 }}>
+                  <Box component="dt" sx={{ color: 'text.secondary' }}>
+                    {label}:
+                  </Box>
+                  <Box component="dd" sx={{ m: 0, fontWeight: 600 }}>
+                    {money(Number(amount))}
+                  </Box>
+                </Box>
+              ))}
+            </Box>
+            <Box
+              sx={{ overflowX: 'auto' }}
+              tabIndex={0}
+              role="region"
+              aria-label={`${title}: ${rows.length} ${rows.length === 1 ? 'row' : 'rows'}`}
+            >
+              <Table size="small" data-testid={id}>
+                <TableHead>
+                  <TableRow>
                     {columns.map((column) => (
                       <TableCell
                         key={column.heading}
                         align={column.total ? 'right' : 'left'}
-                        sx={{ whiteSpace: 'nowrap' }}
+                        sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
                       >
-                        {column.cell(row)}
+                        {column.heading}
                       </TableCell>
                     ))}
                   </TableRow>
-                ))}
-              </TableBody>
-              <TableFooter>
-                <TableRow>
-                  {columns.map((column, index) => (
-                    <TableCell
-                      key={column.heading}
-                      align={column.total ? 'right' : 'left'}
-                      sx={{ whiteSpace: 'nowrap', fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' }}
-                    >
-                      {index === 0 ? `Total (${totals.rows})` : (column.total?.(totals) ?? '')}
-                    </TableCell>
+                </TableHead>
+                <TableBody>
+                  {rows.map((row) => (
+                    <TableRow key={rowKey(row)}>
+                      {columns.map((column) => (
+                        <TableCell
+                          key={column.heading}
+                          align={column.total ? 'right' : 'left'}
+                          sx={{ whiteSpace: 'nowrap' }}
+                        >
+                          {column.cell(row)}
+                        </TableCell>
+                      ))}
+                    </TableRow>
                   ))}
-                </TableRow>
-              </TableFooter>
-            </Table>
-          </Box>
+                </TableBody>
+                <TableFooter>
+                  <TableRow>
+                    {columns.map((column, index) => (
+                      <TableCell
+                        key={column.heading}
+                        align={column.total ? 'right' : 'left'}
+                        sx={{ whiteSpace: 'nowrap', fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' }}
+                      >
+                        {index === 0 ? `Total (${totals.rows})` : (column.total?.(totals) ?? '')}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                </TableFooter>
+              </Table>
+            </Box>
+          </>
         )}
       </SectionCard>
     </section>
