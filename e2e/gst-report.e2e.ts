@@ -32,7 +32,7 @@ function monthBefore(back: number): { value: string; label: string } {
 async function figure(page: Page, label: string): Promise<number> {
   const text =
     (await page
-      .locator('dl > div')
+      .locator('header dl > div')
       .filter({ hasText: `${label}:` })
       .locator('dd')
       .textContent()) ?? '';

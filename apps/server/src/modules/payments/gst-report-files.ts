@@ -132,7 +132,7 @@ function sections(report: GstReport): Section[] {
 }
 
 /** Paise as rupees with two decimals, in whole numbers (no floating-point rounding): -1234.05. */
-export function rupees(amount: number): string {
+function rupees(amount: number): string {
   const sign = amount < 0 ? '-' : '';
   const abs = Math.abs(amount);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;

@@ -17,7 +17,7 @@ const SAC_DESCRIPTIONS: Readonly<Record<string, string>> = {
 };
 
 /** The first and last India day of a 'YYYY-MM' month. */
-export function monthDays(month: string): { from: string; to: string } {
+function monthDays(month: string): { from: string; to: string } {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   const last = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };

@@ -3,12 +3,12 @@ import { paymentsContract, type GstReport } from '@lectern/contract';
 import { apiBlob, apiCall } from '../../../lib/api-client';
 
 /** The GST return's queries, by month. */
-export const gstReportKeys = {
+const gstReportKeys = {
   month: (month: string) => ['gst-report', month] as const,
 };
 
 /** GET /payments/gst-report?month=: the month's GSTR-1 tables and their totals. */
-export function getGstReport(month: string, signal?: AbortSignal): Promise<GstReport> {
+function getGstReport(month: string, signal?: AbortSignal): Promise<GstReport> {
   return apiCall(paymentsContract.gstReport, { query: { month, format: 'json' } }, { signal });
 }
 

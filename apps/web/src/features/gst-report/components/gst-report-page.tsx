@@ -33,7 +33,7 @@ import { errorMessage } from '../../../lib/query-client';
 import { saveBlob } from '../../../lib/save-blob';
 import { getGstReportFile, useGstReport } from '../api/get-gst-report';
 
-export const GST_REPORT_PATH = '/gst-report';
+const GST_REPORT_PATH = '/gst-report';
 const TITLE = PAGES.find((page) => page.path === GST_REPORT_PATH)?.pageName ?? 'GST Return';
 /** How many months back the month list offers (a linked month outside it is offered too). */
 const MONTHS_OFFERED = 24;
