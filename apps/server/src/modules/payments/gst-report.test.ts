@@ -152,7 +152,8 @@ const add = (into: Figures, f: Figures, sign = 1) => {
 /** The month's invoices and credit notes of this suite's orders, as issued. */
 async function issued(month: string) {
   const invoices = await t.database.query<{ number: string; date: string; document: Invoice }>(
-    `SELECT invoice_number AS number, invoice_date::text AS date, document FROM invoices WHERE order_id = ANY($1)`,
+    `SELECT invoice_number AS number, invoice_date::text AS date, document FROM invoices WHERE order_id = ANY($1)
+      ORDER BY invoice_date, financial_year, sequence`,
     [orderIds],
   );
   const notes = await t.database.query<{
@@ -167,7 +168,8 @@ async function issued(month: string) {
   }>(
     `SELECT c.credit_note_number AS number, c.credit_note_date::text AS date, i.invoice_number AS "invoiceNumber",
             c.taxable_value AS "taxableValue", c.igst, c.cgst, c.sgst, c.amount
-       FROM credit_notes c JOIN invoices i ON i.id = c.invoice_id WHERE c.order_id = ANY($1)`,
+       FROM credit_notes c JOIN invoices i ON i.id = c.invoice_id WHERE c.order_id = ANY($1)
+      ORDER BY c.credit_note_date, c.financial_year, c.sequence`,
     [orderIds],
   );
   const byNumber = new Map(invoices.map((i) => [i.number, i.document]));
