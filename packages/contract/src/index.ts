@@ -54,6 +54,7 @@ export * from './catalogues/ots-rules';
 export * from './categories/categories.schemas';
 export * from './store-listings/store-listings.schemas';
 export * from './payments/invoice-rules';
+export * from './payments/gst-report.schemas';
 export * from './payments/payments.schemas';
 export * from './payments/payment-messages';
 export * from './students/students.schemas';

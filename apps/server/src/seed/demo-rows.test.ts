@@ -97,6 +97,23 @@ describe('the demo rows, through each module', () => {
                    OR (o.payment_status = 'PENDING' AND o.expires_at <= now())
                    OR (o.payment_status = 'EXPIRED' AND o.expires_at > now()))`),
     ).toEqual([]);
+    // invoices: CGST = SGST (equal halves, the taxable value taking an odd paisa) and taxable + taxes =
+    // total, on the invoice and on each of its lines; an inter-state one has IGST only
+    expect(
+      await q(`SELECT i.invoice_number FROM invoices i
+                CROSS JOIN LATERAL (SELECT i.document -> 'totals' AS t) x
+                WHERE (t ->> 'cgst') <> (t ->> 'sgst')
+                   OR (t ->> 'taxableValue')::bigint + (t ->> 'cgst')::bigint + (t ->> 'sgst')::bigint
+                      + (t ->> 'igst')::bigint <> i.total
+                   OR ((t ->> 'igst')::bigint > 0 AND (t ->> 'cgst')::bigint > 0)
+                   OR EXISTS (SELECT 1 FROM jsonb_array_elements(i.document -> 'lines') l
+                               WHERE (l ->> 'cgst') <> (l ->> 'sgst')
+                                  OR (l ->> 'taxableValue')::bigint + (l ->> 'cgst')::bigint + (l ->> 'sgst')::bigint
+                                     + (l ->> 'igst')::bigint <> (l ->> 'total')::bigint)`),
+    ).toEqual([]);
+    expect(await q(`SELECT 1 FROM invoices WHERE (document -> 'totals' ->> 'cgst')::bigint > 0 LIMIT 1`)).toHaveLength(
+      1,
+    );
     // credit notes: taxable + CGST + SGST + IGST = total, CGST = SGST; a refunded order's add up to its
     // invoice, a partly refunded one's to less
     expect(

@@ -36,6 +36,8 @@ const STRING_CANDIDATES = [
   'A',
   'ab',
   'SUPER_ADMIN',
+  '2026-06', // a month (the GST return)
+  '29AAACL1234F1ZV', // a GSTIN (an order's registered buyer)
 ];
 const NUMBER_CANDIDATES = [1, 0, 10, 100, 2026, 1000, 0.5, 100_000];
 

@@ -324,6 +324,47 @@ describe('computeInvoice', () => {
     }
   });
 
+  it('splits CGST and SGST in equal halves on every line and the invoice, IGST across states (property)', () => {
+    const line = fc.record({
+      quantity: fc.integer({ min: 1, max: 5 }),
+      unitPrice: fc.oneof(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 10_000_000 })),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.constantFrom(18, 5, 12, 28, 0, 0.25, 3),
+        fc.boolean(),
+        (lines, discountPercent, rate, interState) => {
+          const gross = lines.reduce((sum, l) => sum + l.quantity * l.unitPrice, 0);
+          const invoice = computeInvoice({
+            lines: lines.map((l, i) => ({
+              description: `Line ${i + 1}`,
+              quantity: l.quantity,
+              unitPrice: paise(l.unitPrice),
+            })),
+            discount: paise(Math.floor((gross * discountPercent) / 100)),
+            gstPercent: rate,
+            supplierStateCode: KARNATAKA,
+            placeOfSupplyStateCode: interState ? MAHARASHTRA : KARNATAKA,
+          });
+          for (const amounts of [...invoice.lines, invoice.totals]) {
+            expect(amounts.taxableValue + amounts.cgst + amounts.sgst + amounts.igst).toBe(amounts.total);
+            expect(amounts.total).toBe(amounts.grossAfterDiscount);
+            expect(amounts.cgst).toBe(amounts.sgst);
+            for (const figure of [amounts.taxableValue, amounts.cgst, amounts.sgst, amounts.igst, amounts.total]) {
+              expect(figure).toBeGreaterThanOrEqual(0);
+            }
+            if (interState) expect(amounts.cgst).toBe(0);
+            else expect(amounts.igst).toBe(0);
+          }
+          expect(invoice.totals.total).toBe(gross - invoice.totals.discount);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it('keeps the proportion exact for amounts whose product passes 2^53', () => {
     const invoice = invoiceOf([90_000_000, 10_000_000], { discount: rupees(9_999_999.99) });
     expect(invoice.lines.map((line) => line.discount)).toEqual([899_999_999, 100_000_000]);

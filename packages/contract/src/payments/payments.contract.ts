@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { route } from '../route';
+import { GstReportQuerySchema, GstReportSchema } from './gst-report.schemas';
 import {
   CreateOrderBodySchema,
   CreditNoteFormatQuerySchema,
@@ -68,6 +69,15 @@ export const paymentsContract = {
     params: CreditNoteParamsSchema,
     query: CreditNoteFormatQuerySchema,
     response: CreditNoteSchema,
+  }),
+  gstReport: route({
+    method: 'GET',
+    path: '/payments/gst-report',
+    summary:
+      "A month's GST return data (GSTR-1): B2B invoices, B2CS by place of supply and rate net of credit notes, the credit notes, and the SAC summary; `format=csv` (one table with a Section column) or `xlsx` (a sheet per table) as a file",
+    access: { kind: 'session', area: 'commerce' },
+    query: GstReportQuerySchema,
+    response: GstReportSchema,
   }),
   razorpayWebhook: route({
     method: 'POST',

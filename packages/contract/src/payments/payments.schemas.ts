@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DaySchema } from '../fields';
 import { MoneySchema } from '../money';
+import { isValidGstin } from './invoice-rules';
 import { OrderSchema } from '../students/students.schemas';
 
 // Orders and payments (DESIGN §10): an order for a student, priced from a store listing's plan and
@@ -13,6 +14,10 @@ export const ORDER_PAYMENT_MODES = ['ONLINE', 'OFFLINE'] as const;
 export const OFFLINE_PAYMENT_MODES = ['CASH', 'UPI', 'BANK_TRANSFER', 'CHEQUE'] as const;
 export type OfflinePaymentMode = (typeof OFFLINE_PAYMENT_MODES)[number];
 
+/** Why a buyer's GSTIN is refused. */
+export const BUYER_GSTIN_MESSAGE =
+  "not a valid GSTIN: 15 characters, the state code, the buyer's PAN, entity number, Z and a check character (e.g. 27AABCS9876K1ZK)";
+
 export const CreateOrderBodySchema = z.object({
   /** the student's mobile; a new one makes a student record (then `studentName` is required) */
   mobileNumber: z.string().regex(/^[0-9]{10}$/, 'a mobile number is 10 digits'),
@@ -24,6 +29,10 @@ export const CreateOrderBodySchema = z.object({
   addOnIds: z.array(Id).max(20).optional(),
   couponName: z.string().trim().min(1).max(50).optional(),
   paymentMode: z.enum(ORDER_PAYMENT_MODES),
+  /** a registered buyer's GSTIN (a B2B invoice), printed on the invoice; else the student's own, if any */
+  buyerGstin: z.string().trim().toUpperCase().refine(isValidGstin, BUYER_GSTIN_MESSAGE).optional(),
+  /** the registered buyer's legal name, printed on the invoice with the GSTIN */
+  buyerLegalName: z.string().trim().min(1).max(100).optional(),
   /** the caller's id for this order: sent again (a retry whose answer was lost), it answers the order placed, and places no second one */
   requestId: z.string().uuid().optional(),
 });

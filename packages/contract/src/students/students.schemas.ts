@@ -151,7 +151,12 @@ export const InvoiceSchema = z.object({
   financialYear: z.string(),
   orderId: z.string(),
   supplier: PartySchema,
-  buyer: PartySchema.extend({ mobileNumber: z.string(), email: z.string().nullable() }),
+  buyer: PartySchema.extend({
+    mobileNumber: z.string(),
+    email: z.string().nullable(),
+    /** a registered buyer's legal name (an order placed with the buyer's GSTIN); absent on earlier invoices */
+    legalName: z.string().nullable().optional(),
+  }),
   placeOfSupply: z.object({ stateCode: z.string(), stateName: z.string() }),
   supplyType: z.enum(['INTRA_STATE', 'INTER_STATE']),
   stateTaxName: z.enum(['SGST', 'UTGST']),

@@ -46,6 +46,9 @@ export const orders = pgTable('orders', {
   receiptSentAt: ts('receipt_sent_at'),
   /** the caller's id for the create request: the same again answers this order */
   requestId: text('request_id').unique(),
+  /** a registered buyer's GSTIN and legal name for a B2B invoice (else the student's GSTIN, if any) */
+  buyerGstin: text('buyer_gstin'),
+  buyerLegalName: text('buyer_legal_name'),
 });
 
 export const studentSubscriptions = pgTable('student_subscriptions', {

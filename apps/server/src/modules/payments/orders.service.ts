@@ -173,6 +173,8 @@ export class OrdersService {
           createdByName: actor.name,
           createdAt: placedAt,
           requestId: body.requestId ?? null,
+          buyerGstin: body.buyerGstin ?? null,
+          buyerLegalName: body.buyerGstin ? (body.buyerLegalName ?? null) : null,
         });
         // the coupon's rules, and its use reserved, in this transaction: of orders racing for a
         // coupon's last use, the later ones are refused with every reason. The use names the order,
@@ -451,7 +453,13 @@ export class OrdersService {
     const student = (await students.byId(order.studentId))!;
     const items = order.items as OrderItem[];
     const invoice = await students.issueInvoice(
-      { id: order.id, items, discount: order.discount, paidAt: payment.paidAt },
+      {
+        id: order.id,
+        items,
+        discount: order.discount,
+        paidAt: payment.paidAt,
+        buyer: order.buyerGstin ? { gstin: order.buyerGstin, legalName: order.buyerLegalName } : null,
+      },
       student,
     );
     const plan = order.subscriptionId ? await this.repo.planToGrant(tx, order.subscriptionId) : null;

@@ -6,6 +6,9 @@ import type { AppDeps } from '../../lib/deps';
 import { keepRawBody } from '../../lib/raw-body';
 import { registerDomain } from '../../lib/routing';
 import { renderCreditNotePdf } from '../students';
+import { gstReportCsv, gstReportXlsx } from './gst-report-files';
+import { GstReportRepository } from './gst-report.repository';
+import { GstReportService } from './gst-report.service';
 import { orderQueue, registerOrderJobs } from './order-jobs';
 import { OrdersService } from './orders.service';
 import { PaymentsRepository } from './payments.repository';
@@ -30,6 +33,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, jobs: JobReg
     },
     orderQueue(jobs),
   );
+  const gst = new GstReportService(new GstReportRepository(deps.db), deps.config.invoicing);
   registerOrderJobs(jobs, service, app.log);
   // Razorpay signs the body as it sent it: that route's raw body is kept before parsing
   const rawBody = keepRawBody(app, contract.payments.razorpayWebhook.path);
@@ -57,6 +61,24 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, jobs: JobReg
         data: note,
         headers: { 'content-disposition': `inline; filename="${fileName}"`, 'cache-control': 'private, no-store' },
         file: { body: await renderCreditNotePdf(note, invoice), contentType: 'application/pdf' },
+      };
+    },
+    gstReport: async ({ query }) => {
+      const report = await gst.report(query.month);
+      if (query.format === 'json') return { data: report };
+      const csv = query.format === 'csv';
+      return {
+        data: report,
+        headers: {
+          'content-disposition': `attachment; filename="gst-return-${query.month}.${query.format}"`,
+          'cache-control': 'private, no-store',
+        },
+        file: csv
+          ? { body: Buffer.from(gstReportCsv(report)), contentType: 'text/csv; charset=utf-8' }
+          : {
+              body: await gstReportXlsx(report),
+              contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            },
       };
     },
     razorpayWebhook: async ({ request }) => ({ data: await service.gatewayEvent(rawBody(request), request.headers) }),

@@ -159,12 +159,14 @@ export function gstDocument(parts: GstDocumentParts): TDocumentDefinitions {
           party(
             'BILLED TO',
             [
+              // a registered buyer (B2B) is billed by its legal name, for the student named under it
+              buyer.legalName ? `Student: ${buyer.name}` : null,
               `Mobile: ${buyer.mobileNumber}`,
               buyer.email ? `E-mail: ${buyer.email}` : null,
               buyer.gstin ? `GSTIN: ${buyer.gstin}` : null,
               `State: ${stateLine(buyer.stateName, buyer.stateCode)}`,
             ],
-            buyer.name,
+            buyer.legalName ?? buyer.name,
             buyer.address,
           ),
         ],

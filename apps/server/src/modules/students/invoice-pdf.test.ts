@@ -203,6 +203,18 @@ describe('the GST invoice PDF', () => {
     expect(text).toContain('Total credited Rs. 1,000');
   });
 
+  it('bills a registered buyer by its legal name and GSTIN, naming the student under it', async () => {
+    const b2b = invoiceFor({
+      number: 'LEC/2627/000045',
+      buyer: { ...intraState.buyer, gstin: BUYER_GSTIN, legalName: 'Sahyadri Skills LLP' },
+      lines: [{ description: 'NEET 2027: 12 months', quantity: 1, unitPrice: 4_999_00 }],
+    });
+    const { text } = await openPdf(await renderInvoicePdf(b2b));
+    expect(text).toContain('Sahyadri Skills LLP');
+    expect(text).toContain(`Student: ${intraState.buyer.name}`);
+    expect(text).toContain(`GSTIN: ${BUYER_GSTIN}`);
+  });
+
   it('continues a long invoice on further A4 pages, numbering them, with every line', async () => {
     const long = invoiceFor({
       number: 'LEC/2627/000044',

@@ -30,6 +30,8 @@ export interface PaidOrder {
   items: OrderItem[];
   discount: number;
   paidAt: Date;
+  /** a registered buyer the order names (a B2B invoice); else the student, with their GSTIN if any */
+  buyer?: { gstin: string; legalName: string | null } | null;
 }
 
 /** The GST tax invoice of a paid order (Rule 46), numbered `sequence` in its financial year. */
@@ -72,7 +74,8 @@ export function buildInvoice(
       address: addressLine(preferred),
       stateCode: student.stateCode,
       stateName: GST_STATES[student.stateCode] ?? '',
-      gstin: student.gstin,
+      gstin: order.buyer?.gstin ?? student.gstin,
+      legalName: order.buyer?.legalName ?? null,
       mobileNumber: student.mobileNumber,
       email: student.email,
     },

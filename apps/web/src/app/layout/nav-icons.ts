@@ -9,6 +9,7 @@ import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import MovieFilterOutlined from '@mui/icons-material/MovieFilterOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
@@ -27,6 +28,7 @@ const NAV_ICONS: Record<string, IconComponent> = {
   '/coupons': LocalOfferOutlined,
   '/deliveryManagement': LocalShippingOutlined,
   '/student-management': SchoolOutlined,
+  '/gst-report': ReceiptLongOutlined,
   '/batch-management': GroupsOutlined,
   '/live-classes': VideocamOutlined,
   '/go-live': SensorsOutlined,

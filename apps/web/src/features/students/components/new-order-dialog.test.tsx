@@ -144,6 +144,37 @@ describe('New order', () => {
     });
   });
 
+  it("sends a registered buyer's GSTIN and legal name, refusing a GSTIN that is not valid", async () => {
+    const created = orderDetail('o-10', { amounts: amountsOf([499900], 0) });
+    const { user, find } = await openStudent([], {
+      ...CHOICES,
+      'POST /payments/order/create': { body: { data: created } },
+      'POST /payments/order/o-10/offline-payment': { body: { data: { ...created, paymentStatus: 'PAID' } } },
+    });
+    const dialog = await startOrder(user);
+    const field = within(dialog).getByRole('textbox', { name: 'Buyer GSTIN (optional)' });
+    // the legal name is asked for once a GSTIN is typed
+    expect(within(dialog).queryByRole('textbox', { name: "Buyer's legal name (optional)" })).toBeNull();
+    await user.type(field, '27aabcs9876k1z0');
+    await user.type(within(dialog).getByRole('textbox', { name: /Receipt number/ }), 'R-2');
+    await user.click(within(dialog).getByRole('button', { name: 'Place order and record payment' }));
+    expect(await within(dialog).findByText(/^Not a valid GSTIN: 15 characters/)).toBeTruthy();
+    expect(find('POST /payments/order/create')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, '27aabcs9876k1zk');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: "Buyer's legal name (optional)" }),
+      'Sahyadri Skills LLP',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Place order and record payment' }));
+    await screen.findByRole('dialog', { name: 'Order o-10' });
+    expect(find('POST /payments/order/create')[0]?.body).toMatchObject({
+      buyerGstin: '27AABCS9876K1ZK',
+      buyerLegalName: 'Sahyadri Skills LLP',
+    });
+  });
+
   it('keeps a placed order PENDING when its payment is refused, and records the payment on another try', async () => {
     const created = orderDetail('o-9');
     let attempts = 0;

@@ -18,6 +18,7 @@ import {
   computeInvoice,
   formatIndiaDateWithTime,
   formatMoney,
+  isValidGstin,
   paise,
   type CreateOrderBody,
   type OrderDetail,
@@ -68,6 +69,8 @@ export function NewOrderDialog({ student, onClose }: NewOrderDialogProps) {
   const [couponText, setCouponText] = useState('');
   const [coupon, setCoupon] = useState<CheckedCoupon | null>(null);
   const [mode, setMode] = useState<PaymentMode>('OFFLINE');
+  const [buyerGstin, setBuyerGstin] = useState('');
+  const [buyerLegalName, setBuyerLegalName] = useState('');
   const [receipt, setReceipt] = useState<Receipt>(newReceipt);
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -116,7 +119,13 @@ export function NewOrderDialog({ student, onClose }: NewOrderDialogProps) {
           : !coupon.result?.applies
             ? 'This coupon cannot be used: clear it to place the order without it.'
             : undefined,
+    buyerGstin:
+      buyerGstin.trim() === '' || isValidGstin(buyerGstin.trim().toUpperCase())
+        ? undefined
+        : 'Not a valid GSTIN: 15 characters, such as 27AABCS9876K1ZK. Clear it for an invoice to the student.',
   };
+  const gstin = buyerGstin.trim().toUpperCase();
+  const legalName = buyerLegalName.trim();
   const receiptProblems = mode === 'OFFLINE' ? receiptErrors(receipt) : {};
   const invalid = [...Object.values(errors), ...Object.values(receiptProblems)].some(Boolean);
   const show = (message: string | undefined) => (touched ? message : undefined);
@@ -193,6 +202,7 @@ export function NewOrderDialog({ student, onClose }: NewOrderDialogProps) {
           subscriptionId: plan.subscriptionId,
           ...(chosenAddOns.length > 0 ? { addOnIds: chosenAddOns.map((addOn) => addOn.addOnId) } : {}),
           ...(couponName ? { couponName } : {}),
+          ...(gstin ? { buyerGstin: gstin, ...(legalName ? { buyerLegalName: legalName } : {}) } : {}),
           paymentMode: mode,
         });
       } catch (error) {
@@ -402,6 +412,29 @@ export function NewOrderDialog({ student, onClose }: NewOrderDialogProps) {
                 <CouponAnswer coupon={coupon} planLabel={plan?.subscriptionLabel} discount={couponPrice?.discount} />
               )}
             </Box>
+          </Box>
+
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '1fr 1fr' } }}>
+            <TextField
+              label="Buyer GSTIN (optional)"
+              value={buyerGstin}
+              disabled={locked}
+              autoComplete="off"
+              onChange={(event) => setBuyerGstin(event.target.value)}
+              error={Boolean(show(errors.buyerGstin))}
+              helperText={show(errors.buyerGstin) ?? 'For a business paying: a B2B tax invoice.'}
+              slotProps={{ htmlInput: { maxLength: 15, style: { textTransform: 'uppercase' } } }}
+            />
+            {gstin !== '' && (
+              <TextField
+                label="Buyer's legal name (optional)"
+                value={buyerLegalName}
+                disabled={locked}
+                onChange={(event) => setBuyerLegalName(event.target.value)}
+                helperText="Billed to on the invoice, the student named under it."
+                slotProps={{ htmlInput: { maxLength: 100 } }}
+              />
+            )}
           </Box>
 
           <FormControl disabled={locked}>
