@@ -56,6 +56,7 @@ export * from './store-listings/store-listings.schemas';
 export * from './payments/invoice-rules';
 export * from './payments/payments.schemas';
 export * from './payments/payment-messages';
+export * from './payments/orders-list.schemas';
 export * from './students/students.schemas';
 export * from './mail/mail.schemas';
 export * from './coupons/coupons.schemas';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { belongsTo, createdAt, id, timestamps, ts, version } from './columns';
 import { catalogues, storeListings, subscriptions } from './catalogues';
@@ -42,6 +43,14 @@ export const orders = pgTable('orders', {
   receiptSentAt: ts('receipt_sent_at'),
   /** the caller's id for the create request: the same again answers this order */
   requestId: text('request_id').unique(),
+  /** paise, GST included, before the coupon: the priced amounts' price, else total + discount (migration 0025) */
+  gross: bigint('gross', { mode: 'number' }).generatedAlwaysAs(
+    sql`COALESCE((amounts ->> 'price')::bigint, total + discount)`,
+  ),
+  /** paise: the GST inside the total (CGST + SGST + IGST of the priced amounts; 0 for orders priced before them) */
+  gst: bigint('gst', { mode: 'number' }).generatedAlwaysAs(
+    sql`COALESCE((amounts ->> 'cgst')::bigint + (amounts ->> 'sgst')::bigint + (amounts ->> 'igst')::bigint, 0)`,
+  ),
 });
 
 export const studentSubscriptions = pgTable('student_subscriptions', {

@@ -1,5 +1,6 @@
 // The delivery list as CSV for the courier's bulk booking (RFC 4180: quoted where needed, CRLF).
 import { formatDate, type DeliveryPackage } from '@lectern/contract';
+import { toCsv } from '../../lib/csv';
 
 const COLUMNS: readonly [heading: string, cell: (pkg: DeliveryPackage) => string | number][] = [
   ['Package ID', (p) => p.deliveryPackageId],
@@ -23,15 +24,7 @@ const COLUMNS: readonly [heading: string, cell: (pkg: DeliveryPackage) => string
   ['Tracking ID', (p) => p.deliveryTrackerList.find((t) => t.state === 'ACTIVE')?.trackingId ?? ''],
 ];
 
-/** A cell as CSV: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is defused for spreadsheets. */
-function cell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /** The packages as CSV, a heading row first. */
 export function deliveryCsv(packages: DeliveryPackage[]): string {
-  const rows = [COLUMNS.map(([heading]) => heading), ...packages.map((p) => COLUMNS.map(([, get]) => get(p)))];
-  return rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+  return toCsv([COLUMNS.map(([heading]) => heading), ...packages.map((p) => COLUMNS.map(([, get]) => get(p)))]);
 }
