@@ -128,6 +128,7 @@ export const PAGES: readonly PageDef[] = [
     area: 'commerce',
     nav: { label: 'Student Management' },
   },
+  { path: '/orders', pageName: 'Orders', area: 'commerce', nav: { label: 'Orders' } },
   { path: '/batch-management', pageName: 'Batch Management', area: 'batches', nav: { label: 'Batch Management' } },
   { path: '/batch-management/students', pageName: 'Batch Management - Students', area: 'batches' },
   { path: '/live-classes', pageName: 'Live Classes', area: 'liveClasses', nav: { label: 'Live Classes' } },

@@ -37,6 +37,7 @@ const StudentManagementPage = lazy(() => import('../features/students/components
 const LegalPage = lazy(() => import('../features/legal/components/legal-page'));
 const CouponsPage = lazy(() => import('../features/coupons/components/coupons-page'));
 const DeliveryPage = lazy(() => import('../features/delivery/components/delivery-page'));
+const OrdersPage = lazy(() => import('../features/orders/components/orders-page'));
 const BatchesPage = lazy(() => import('../features/batches/components/batches-page'));
 const BatchStudentsPage = lazy(() => import('../features/batches/components/batch-students-page'));
 const LiveClassesPage = lazy(() => import('./routes/live-classes-route'));
@@ -107,6 +108,7 @@ export const routes: RouteObject[] = [
               { path: 'legal', element: <LegalPage /> },
               { path: 'coupons', element: <CouponsPage /> },
               { path: 'deliveryManagement', element: <DeliveryPage /> },
+              { path: 'orders', element: <OrdersPage /> },
               { path: 'batch-management', element: <BatchesPage /> },
               { path: 'batch-management/students', element: <BatchStudentsPage /> },
               { path: 'live-classes', element: <LiveClassesPage /> },

@@ -8,6 +8,7 @@ import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import MovieFilterOutlined from '@mui/icons-material/MovieFilterOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
@@ -27,6 +28,7 @@ const NAV_ICONS: Record<string, IconComponent> = {
   '/coupons': LocalOfferOutlined,
   '/deliveryManagement': LocalShippingOutlined,
   '/student-management': SchoolOutlined,
+  '/orders': ReceiptLongOutlined,
   '/batch-management': GroupsOutlined,
   '/live-classes': VideocamOutlined,
   '/go-live': SensorsOutlined,
