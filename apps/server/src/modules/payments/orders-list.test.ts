@@ -28,14 +28,19 @@ let asha: StudentFields;
 let ravi: StudentFields;
 let mischief: StudentFields;
 let couponName: string;
-const ids: Record<string, string> = {};
+const ids = {} as Record<
+  'late' | 'early' | 'partial' | 'refunded' | 'failed' | 'expired' | 'coupon' | 'mischief' | 'online',
+  string
+>;
 let invoiceOfLate = '';
 
 /** An instant given as India wall-clock time. */
 const ist = (local: string) => new Date(`${local}+05:30`);
 
-async function list(query: Record<string, string | number>): Promise<OrdersList> {
-  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+async function list(query: Record<string, string | number | undefined>): Promise<OrdersList> {
+  const search = new URLSearchParams(
+    Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+  );
   const answer = await t.call('GET', `/api/payments/orders?${search}`, { token: finance });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.data as OrdersList;
