@@ -38,7 +38,7 @@ const MODE_OPTIONS = ORDER_LIST_PAYMENT_MODES.map((mode) => ({
 }));
 
 /** The totals of every order the filters match (the server sums them), not only the page. */
-function TotalsStrip({ totals }: { totals: OrderListTotals | undefined }) {
+function TotalsStrip({ totals, busy }: { totals: OrderListTotals | undefined; busy: boolean }) {
   const figures: [string, string][] = totals
     ? [
         ['Orders', formatIndianNumber(totals.count)],
@@ -53,12 +53,15 @@ function TotalsStrip({ totals }: { totals: OrderListTotals | undefined }) {
     <Box
       component="section"
       aria-label="Totals of the filtered orders"
-      aria-busy={totals === undefined}
+      aria-busy={totals === undefined || busy}
       sx={{
         display: 'grid',
         gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(6, 1fr)' },
         gap: 1.5,
         my: 2,
+        // the figures of the last filters stay, dimmed, until the new ones come
+        opacity: busy ? 0.6 : 1,
+        transition: 'opacity 150ms',
       }}
     >
       {totals === undefined ? (
@@ -187,7 +190,7 @@ export default function OrdersPage() {
       >
         {!(filters.from && filters.to) && <Chip variant="outlined" label="Orders of every day" />}
       </FilterBar>
-      <TotalsStrip totals={orders.isError ? undefined : orders.data?.totals} />
+      <TotalsStrip totals={orders.isError ? undefined : orders.data?.totals} busy={orders.isFetching} />
       <DataTable
         config={config}
         rows={orders.data?.content ?? []}
