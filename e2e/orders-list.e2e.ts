@@ -21,7 +21,11 @@ async function total(page: Page, label: string): Promise<number> {
   return figure.startsWith('Rs.') ? Math.round(Number(amount) * 100) : Number(amount);
 }
 
-const tableRows = (page: Page): Locator => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') });
+const tableRows = (page: Page): Locator =>
+  page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
 
 async function firstOrderId(page: Page): Promise<string> {
   return ((await tableRows(page).first().getByRole('cell').first().textContent()) ?? '').trim();
@@ -34,7 +38,10 @@ async function choose(page: Page, select: string, option: string): Promise<void>
 }
 
 async function downloadOf(page: Page, button: string): Promise<Download> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button }).click(),
+  ]);
   return download;
 }
 
@@ -47,12 +54,12 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++);
       else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\r' && text[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++;
+    else if (c === ',') (row.push(field), (field = ''));
+    else if (c === '\r' && text[i + 1] === '\n') (row.push(field), rows.push(row), (row = []), (field = ''), i++);
     else field += c;
   }
   return rows;
@@ -130,12 +137,17 @@ describe('the orders list', () => {
       expect(xlsx.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.xlsx$/);
       const workbook = new ExcelJS.Workbook();
       const bytes = fs.readFileSync(await xlsx.path());
-      await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+      await workbook.xlsx.load(
+        bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+      );
       expect(workbook.getWorksheet('Orders')!.rowCount).toBe(hers + 1);
 
       // open the newest of her orders: her page with that order's details open
       const orderId = await firstOrderId(page);
-      await tableRows(page).first().getByRole('link', { name: `Open order ${orderId} of ${ANANYA.name}` }).click();
+      await tableRows(page)
+        .first()
+        .getByRole('link', { name: `Open order ${orderId} of ${ANANYA.name}` })
+        .click();
       await page.getByRole('heading', { level: 1, name: 'Student Management' }).waitFor();
       expect(new URL(page.url()).searchParams.get('order')).toBe(orderId);
       await page.getByRole('button', { name: `Hide details of order ${orderId}` }).waitFor();
@@ -155,7 +167,9 @@ describe('the orders list', () => {
       await loaded(page);
       expect(await total(page, 'orders')).toBeGreaterThan(0);
       for (const row of await tableRows(page).all()) expect(await row.textContent()).toContain('UPI');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
       await shot(page, 'orders-filtered');
       expect(errors).toEqual([]);
     } finally {

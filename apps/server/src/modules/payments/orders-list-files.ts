@@ -48,7 +48,11 @@ export async function ordersXlsx(list: OrdersList): Promise<Buffer> {
     header,
     key: header,
     width,
-    ...(header.endsWith('(Rs.)') ? { style: { numFmt: '#,##0.00' } } : header === 'Mobile' ? { style: { numFmt: '@' } } : {}),
+    ...(header.endsWith('(Rs.)')
+      ? { style: { numFmt: '#,##0.00' } }
+      : header === 'Mobile'
+        ? { style: { numFmt: '@' } }
+        : {}),
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];

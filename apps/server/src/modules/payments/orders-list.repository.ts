@@ -4,7 +4,10 @@ import type { Db } from '../../db/client';
 import { creditNotes, invoices, orders, storeListings, students, subscriptions } from '../../db/schema';
 
 /** What narrows the orders list: the route's filters without paging and format. */
-export type OrderFilters = Pick<OrdersListQuery, 'status' | 'from' | 'to' | 'q' | 'paymentMode' | 'couponName' | 'storeListingId'>;
+export type OrderFilters = Pick<
+  OrdersListQuery,
+  'status' | 'from' | 'to' | 'q' | 'paymentMode' | 'couponName' | 'storeListingId'
+>;
 
 /** LIKE's own characters in typed text, escaped (backslash is PostgreSQL's default escape). */
 const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -68,12 +68,12 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++);
       else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\r' && text[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++;
+    else if (c === ',') (row.push(field), (field = ''));
+    else if (c === '\r' && text[i + 1] === '\n') (row.push(field), rows.push(row), (row = []), (field = ''), i++);
     else field += c;
   }
   return rows;
@@ -136,14 +136,7 @@ afterAll(async () => t?.close());
 describe('the orders list', () => {
   it('lists the orders of a listing newest first with the student, listing, plan, amounts, mode, status and invoice', async () => {
     const answer = await list({ storeListingId: listing.id });
-    expect(idsOf(answer.content)).toEqual([
-      ids.early,
-      ids.late,
-      ids.refunded,
-      ids.partial,
-      ids.failed,
-      ids.expired,
-    ]);
+    expect(idsOf(answer.content)).toEqual([ids.early, ids.late, ids.refunded, ids.partial, ids.failed, ids.expired]);
     const late = answer.content.find((row) => row.orderId === ids.late)!;
     expect(late).toMatchObject({
       createdAt: '2026-03-05T18:20:00.000Z',
@@ -159,7 +152,11 @@ describe('the orders list', () => {
     // GST included: 8,999 rupees are 7,626.28 taxable and 686.36 each of CGST and SGST (equal halves)
     expect(late.amounts).toEqual({ gross: 899_900, discount: 0, gst: 137_272, net: 899_900, refunded: 0 });
     const byId = new Map(answer.content.map((row) => [row.orderId, row]));
-    expect(byId.get(ids.early)).toMatchObject({ paymentMode: 'OFFLINE', paymentStatus: 'PENDING', invoiceNumber: null });
+    expect(byId.get(ids.early)).toMatchObject({
+      paymentMode: 'OFFLINE',
+      paymentStatus: 'PENDING',
+      invoiceNumber: null,
+    });
     expect(byId.get(ids.partial)).toMatchObject({ paymentMode: 'CASH', paymentStatus: 'PARTIALLY_REFUNDED' });
     expect(byId.get(ids.partial)!.amounts.refunded).toBe(200_000);
     expect(byId.get(ids.refunded)).toMatchObject({ paymentMode: 'CHEQUE', paymentStatus: 'REFUNDED' });

@@ -8,11 +8,22 @@ function order(orderId: string, extra: Partial<OrderListRow> = {}): OrderListRow
   return {
     orderId,
     createdAt: '2026-11-05T18:20:00.000Z',
-    student: { studentId: `st-${orderId}`, name: 'Asha Varghese', mobileNumber: '9876501234', email: 'asha@example.in' },
+    student: {
+      studentId: `st-${orderId}`,
+      name: 'Asha Varghese',
+      mobileNumber: '9876501234',
+      email: 'asha@example.in',
+    },
     storeListingId: 'sl-neet',
     storeListingName: 'NEET 2027 Crash Course',
     plan: '12 months',
-    amounts: { gross: paise(899_900), discount: paise(0), gst: paise(137_272), net: paise(899_900), refunded: paise(0) },
+    amounts: {
+      gross: paise(899_900),
+      discount: paise(0),
+      gst: paise(137_272),
+      net: paise(899_900),
+      refunded: paise(0),
+    },
     couponCode: null,
     paymentMode: 'UPI',
     paymentStatus: 'PAID',
@@ -139,7 +150,9 @@ describe('/orders', () => {
     expect(filterBar().getByText('Placed 01-11-2026 to 30-11-2026')).toBeTruthy();
 
     await user.click(filterBar().getByRole('combobox', { name: 'Listing' }));
-    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'NEET 2027 Crash Course' }));
+    await user.click(
+      within(await screen.findByRole('listbox')).getByRole('option', { name: 'NEET 2027 Crash Course' }),
+    );
     await waitFor(() => expect(find('GET /payments/orders').at(-1)?.query.get('storeListingId')).toBe('sl-neet'));
     expect(router.state.location.search).toContain('orders.listing=sl-neet');
 

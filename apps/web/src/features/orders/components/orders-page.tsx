@@ -108,7 +108,10 @@ export default function OrdersPage() {
     setBusy(format);
     try {
       saveBlob(await getOrdersFile(query, format), `orders-${dayjs().format('YYYY-MM-DD')}.${format}`);
-      notify('success', `The ${format.toUpperCase()} of ${formatIndianNumber(orders.data?.totals.count ?? 0)} orders is downloaded.`);
+      notify(
+        'success',
+        `The ${format.toUpperCase()} of ${formatIndianNumber(orders.data?.totals.count ?? 0)} orders is downloaded.`,
+      );
     } catch (error) {
       notify('error', errorMessage(error));
     } finally {

@@ -50,7 +50,9 @@ export function ordersTableConfig({ filtered }: { filtered: boolean }): TableCon
         title: 'Listing and plan',
         elementType: 'infoText',
         dataMapping: (row) => [row.storeListingName ?? 'No listing', row.plan ?? 'NA'],
-        elementConfig: { info: (row) => `Gross ${formatMoney(row.amounts.gross)}, GST ${formatMoney(row.amounts.gst)}` },
+        elementConfig: {
+          info: (row) => `Gross ${formatMoney(row.amounts.gross)}, GST ${formatMoney(row.amounts.gst)}`,
+        },
         extraWidth: 180,
       },
       { id: 'net', title: 'Net', elementType: 'amount', dataMapping: (row) => row.amounts.net, align: 'right' },
