@@ -18,13 +18,3 @@ export const ORDER_PARAM_NAMES = {
   couponName: `${ORDERS_URL_KEY}.coupon`,
   storeListingId: `${ORDERS_URL_KEY}.listing`,
 } as const;
-
-/** The orders list's link with these filters (the overview's figures build theirs with it). */
-export function ordersLink(filters: { status?: string; from?: string; to?: string }): string {
-  const params = new URLSearchParams();
-  if (filters.status) params.set(`${ORDERS_URL_KEY}.status`, filters.status);
-  if (filters.from) params.set(`${ORDERS_URL_KEY}.from`, filters.from);
-  if (filters.to) params.set(`${ORDERS_URL_KEY}.to`, filters.to);
-  const query = params.toString();
-  return query ? `/orders?${query}` : '/orders';
-}
