@@ -28,6 +28,7 @@ describe('side navigation', () => {
       'Coupons',
       'Delivery Management',
       'Student Management',
+      'Orders',
       'Batch Management',
     ]);
     expect(labels.filter((l) => l.disabled).map((l) => l.label)).toEqual([
@@ -81,7 +82,7 @@ describe('side navigation', () => {
 
   it('gives SUPER_ADMIN every entry except the instructor one, none disabled', () => {
     const { labels } = renderNav(['SUPER_ADMIN']);
-    expect(labels).toHaveLength(14);
+    expect(labels).toHaveLength(15);
     expect(labels.every((l) => !l.disabled)).toBe(true);
   });
 });
