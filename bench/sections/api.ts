@@ -18,6 +18,7 @@ import {
 import { STOREFRONT_CATALOGUE, catalogueReads } from '../lib/catalogue-sql';
 import { openLoop } from '../lib/open-loop';
 import { BENCH_STUDENT, studentReads } from '../lib/student-sql';
+import { OrdersListRepository, type OrderFilters } from '../../apps/server/src/modules/payments/orders-list.repository';
 import { UnitEditsSql, captureReads, fixedRate, loopRate, replay } from '../lib/sql';
 import { medianMs } from '../report';
 
@@ -56,6 +57,10 @@ const CATALOGUE_LIST = '/api/publisher/cataloguemanager/all';
 const STOREFRONT = `/api/publisher/catalogue/catalogueid/${STOREFRONT_CATALOGUE}`;
 const STUDENT_LOOKUP = `/api/students/student/info?mobileNumber=${BENCH_STUDENT.mobileNumber}`;
 const INVOICE_LIST = `/api/payments/student/subscription/studentid/${BENCH_STUDENT.id}`;
+/** the orders list (issue 34): its first page, and a search by name within a status and a month */
+const ORDERS_FIRST_PAGE = '/api/payments/orders?page=0&size=10';
+const ORDERS_SEARCH = '/api/payments/orders?q=sharma&status=PAID&from=2026-06-01&to=2026-06-30&page=0&size=10';
+const ORDERS_SEARCH_FILTERS: OrderFilters = { q: 'sharma', status: 'PAID', from: '2026-06-01', to: '2026-06-30' };
 /** IN_PROGRESS subjects of the large seed (every fourth): 1-20 API writes, 21-40 baseline writes, 41-240 load */
 const inProgress = (i: number) => `bench-s${4 * i}`;
 
@@ -90,6 +95,8 @@ export interface ApiFigures {
   /** a student found by mobile number, and that student's invoice list (200,000 students) */
   studentLookup: LoadResult;
   invoiceList: LoadResult;
+  /** the orders list's first page and a filtered search, one request at a time (median ms) and under load */
+  ordersList: { firstMs: number; searchMs: number; first: LoadResult; search: LoadResult };
   students: number;
   orders: number;
   unsigned: LoadResult;
@@ -106,6 +113,8 @@ export interface ApiFigures {
     storefront: { rate: number; p99: number; cpuMs: number };
     studentLookup: { rate: number; p99: number; cpuMs: number };
     invoiceList: { rate: number; p99: number; cpuMs: number };
+    ordersFirst: { rate: number; p99: number; cpuMs: number };
+    ordersSearch: { rate: number; p99: number; cpuMs: number };
     detail: { rate: number; p99: number; cpuMs: number };
     listing: { rate: number; p99: number; cpuMs: number };
     writes: number;
@@ -309,6 +318,7 @@ export async function apiSection(
     let storefront!: LoadResult;
     let studentLookup!: LoadResult;
     let invoiceList!: LoadResult;
+    let ordersList!: ApiFigures['ordersList'];
     let openDetail!: ApiFigures['openDetail'];
     let openStudent!: ApiFigures['openStudent'];
     let catalogues = 0;
@@ -349,6 +359,15 @@ export async function apiSection(
       invoiceList = await readRun(server, finance, INVOICE_LIST);
       log(
         `${driver}: student lookup ${studentLookup.rate.toFixed(0)}/s, invoice list ${invoiceList.rate.toFixed(0)}/s`,
+      );
+      ordersList = {
+        firstMs: await medianMs(() => finance.ok('GET', ORDERS_FIRST_PAGE), 5, 1),
+        searchMs: await medianMs(() => finance.ok('GET', ORDERS_SEARCH), 5, 1),
+        first: await readRun(server, finance, ORDERS_FIRST_PAGE),
+        search: await readRun(server, finance, ORDERS_SEARCH),
+      };
+      log(
+        `${driver}: orders list first page ${ordersList.firstMs.toFixed(0)} ms (${ordersList.first.rate.toFixed(1)}/s), search ${ordersList.searchMs.toFixed(0)} ms (${ordersList.search.rate.toFixed(1)}/s)`,
       );
       openDetail = await openRun(server, admin, DETAIL(READ_SUBJECT), detail.rate);
       openStudent = await openRun(server, finance, STUDENT_LOOKUP, studentLookup.rate);
@@ -419,6 +438,12 @@ export async function apiSection(
         const studentSql = studentReads();
         const studentLookupBase = await loopRate(loops, BASE_SECONDS, () => replay(database, studentSql.lookup));
         const invoiceListBase = await loopRate(loops, BASE_SECONDS, () => replay(database, studentSql.invoices));
+        // the orders list's two statements (a page, the totals), at once as the service sends them
+        const ordersRepo = new OrdersListRepository(database.db);
+        const ordersRead = (f: OrderFilters) =>
+          Promise.all([ordersRepo.rows(f, { limit: 10, offset: 0 }), ordersRepo.totals(f)]);
+        const ordersFirstBase = await loopRate(loops, BASE_SECONDS, () => ordersRead({}));
+        const ordersSearchBase = await loopRate(loops, BASE_SECONDS, () => ordersRead(ORDERS_SEARCH_FILTERS));
         const [counted] = await database.query<{ students: number; orders: number }>(
           'SELECT (SELECT count(*)::int FROM students) AS students, (SELECT count(*)::int FROM orders) AS orders',
         );
@@ -436,6 +461,8 @@ export async function apiSection(
           storefront: storefrontBase,
           studentLookup: studentLookupBase,
           invoiceList: invoiceListBase,
+          ordersFirst: ordersFirstBase,
+          ordersSearch: ordersSearchBase,
           writes: writesBase,
           detailStatements: reads.detail.flat().length,
           listingStatements: reads.listing.flat().length,
@@ -458,6 +485,7 @@ export async function apiSection(
       catalogues,
       studentLookup,
       invoiceList,
+      ordersList,
       students,
       orders,
       unsigned,

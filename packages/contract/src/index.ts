@@ -57,6 +57,7 @@ export * from './payments/invoice-rules';
 export * from './payments/gst-report.schemas';
 export * from './payments/payments.schemas';
 export * from './payments/payment-messages';
+export * from './payments/orders-list.schemas';
 export * from './students/students.schemas';
 export * from './students/student-search.schemas';
 export * from './mail/mail.schemas';

@@ -128,6 +128,7 @@ export const PAGES: readonly PageDef[] = [
     area: 'commerce',
     nav: { label: 'Student Management' },
   },
+  { path: '/orders', pageName: 'Orders', area: 'commerce', nav: { label: 'Orders' } },
   { path: '/gst-report', pageName: 'GST Return', area: 'commerce', nav: { label: 'GST Return' } },
   { path: '/batch-management', pageName: 'Batch Management', area: 'batches', nav: { label: 'Batch Management' } },
   { path: '/batch-management/students', pageName: 'Batch Management - Students', area: 'batches' },

@@ -13,3 +13,8 @@ export function csvCell(value: string | number): string {
   const text = typeof value === 'string' ? defuseFormula(value) : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
+
+/** Rows of cells as a CSV file (RFC 4180), each line ended with CRLF. */
+export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
+  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}

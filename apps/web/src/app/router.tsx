@@ -38,6 +38,7 @@ const LegalPage = lazy(() => import('../features/legal/components/legal-page'));
 const CouponsPage = lazy(() => import('../features/coupons/components/coupons-page'));
 const DeliveryPage = lazy(() => import('../features/delivery/components/delivery-page'));
 const GstReportPage = lazy(() => import('../features/gst-report/components/gst-report-page'));
+const OrdersPage = lazy(() => import('../features/orders/components/orders-page'));
 const BatchesPage = lazy(() => import('../features/batches/components/batches-page'));
 const BatchStudentsPage = lazy(() => import('../features/batches/components/batch-students-page'));
 const LiveClassesPage = lazy(() => import('./routes/live-classes-route'));
@@ -109,6 +110,7 @@ export const routes: RouteObject[] = [
               { path: 'coupons', element: <CouponsPage /> },
               { path: 'deliveryManagement', element: <DeliveryPage /> },
               { path: 'gst-report', element: <GstReportPage /> },
+              { path: 'orders', element: <OrdersPage /> },
               { path: 'batch-management', element: <BatchesPage /> },
               { path: 'batch-management/students', element: <BatchStudentsPage /> },
               { path: 'live-classes', element: <LiveClassesPage /> },

@@ -42,6 +42,8 @@ export const FinanceOverviewSchema = z.object({
   revenueThisMonth: MoneySchema,
   /** every India day of this month up to today, for the chart */
   days: z.array(RevenueDaySchema),
+  /** the orders list filtered as the figures count: paid orders placed today, and this month */
+  links: z.object({ today: z.string(), month: z.string() }),
   /** deliveries pending and processed today, coupons expiring this week */
   figures: z.array(OverviewFigureSchema),
 });

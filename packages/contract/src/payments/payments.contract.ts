@@ -12,6 +12,7 @@ import {
   OrderOffersSchema,
   RefundBodySchema,
 } from './payments.schemas';
+import { OrdersListQuerySchema, OrdersListSchema } from './orders-list.schemas';
 
 // DESIGN §10 "Orders and payments": FINANCE and SUPER_ADMIN (the commerce area) place offline orders
 // and record the money received. Service callers (API keys) come with issue 33's keys.
@@ -88,5 +89,14 @@ export const paymentsContract = {
     raw: true,
     body: z.object({ event: z.string() }).passthrough(),
     response: z.object({ received: z.boolean() }),
+  }),
+  orders: route({
+    method: 'GET',
+    path: '/payments/orders',
+    summary:
+      "Every order, newest first: filtered by status, the India days it was placed (`from`, `to` inclusive), payment mode, coupon and listing, searched by order id, invoice number, or the student's mobile, name or e-mail; paged from 0, with the totals of the whole filtered set (`?format=csv` or `xlsx`: every matching row as a file)",
+    access: { kind: 'session', area: 'commerce' },
+    query: OrdersListQuerySchema,
+    response: OrdersListSchema,
   }),
 };

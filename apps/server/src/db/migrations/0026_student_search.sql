@@ -25,17 +25,14 @@ ALTER TABLE students
 CREATE INDEX students_name_search_idx ON students USING gin (search_name public.gin_trgm_ops);
 CREATE INDEX students_email_search_idx ON students USING gin (search_email public.gin_trgm_ops);
 CREATE INDEX students_mobile_search_idx ON students USING gin (mobile_number public.gin_trgm_ops);
--- exact order id and invoice number, whatever case the caller typed
+-- exact order id, whatever case the caller typed (the invoice number's lower-case index and the
+-- orders' newest-first index are migration 0025's, which the orders list shares)
 CREATE INDEX orders_id_lower_idx ON orders (lower(id));
-CREATE INDEX invoices_number_upper_idx ON invoices (upper(invoice_number));
--- what the page shows before anything is typed: the newest students and orders
+-- what the page shows before anything is typed: the newest students
 CREATE INDEX students_created_idx ON students (created_at DESC, id);
-CREATE INDEX orders_created_idx ON orders (created_at DESC, id);
 
 -- migrate:down
-DROP INDEX orders_created_idx;
 DROP INDEX students_created_idx;
-DROP INDEX invoices_number_upper_idx;
 DROP INDEX orders_id_lower_idx;
 DROP INDEX students_mobile_search_idx;
 DROP INDEX students_email_search_idx;

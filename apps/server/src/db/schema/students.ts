@@ -49,6 +49,14 @@ export const orders = pgTable('orders', {
   /** a registered buyer's GSTIN and legal name for a B2B invoice (else the student's GSTIN, if any) */
   buyerGstin: text('buyer_gstin'),
   buyerLegalName: text('buyer_legal_name'),
+  /** paise, GST included, before the coupon: the priced amounts' price, else total + discount (migration 0025) */
+  gross: bigint('gross', { mode: 'number' }).generatedAlwaysAs(
+    sql`COALESCE((amounts ->> 'price')::bigint, total + discount)`,
+  ),
+  /** paise: the GST inside the total (CGST + SGST + IGST of the priced amounts; 0 for orders priced before them) */
+  gst: bigint('gst', { mode: 'number' }).generatedAlwaysAs(
+    sql`COALESCE((amounts ->> 'cgst')::bigint + (amounts ->> 'sgst')::bigint + (amounts ->> 'igst')::bigint, 0)`,
+  ),
 });
 
 export const studentSubscriptions = pgTable('student_subscriptions', {

@@ -1,6 +1,6 @@
 // The delivery list as CSV for the courier's bulk booking (RFC 4180: quoted where needed, CRLF).
 import { formatDate, type DeliveryPackage } from '@lectern/contract';
-import { csvCell } from '../../lib/spreadsheet-cell';
+import { toCsv } from '../../lib/spreadsheet-cell';
 
 const COLUMNS: readonly [heading: string, cell: (pkg: DeliveryPackage) => string | number][] = [
   ['Package ID', (p) => p.deliveryPackageId],
@@ -26,6 +26,5 @@ const COLUMNS: readonly [heading: string, cell: (pkg: DeliveryPackage) => string
 
 /** The packages as CSV, a heading row first. */
 export function deliveryCsv(packages: DeliveryPackage[]): string {
-  const rows = [COLUMNS.map(([heading]) => heading), ...packages.map((p) => COLUMNS.map(([, get]) => get(p)))];
-  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return toCsv([COLUMNS.map(([heading]) => heading), ...packages.map((p) => COLUMNS.map(([, get]) => get(p)))]);
 }

@@ -38,13 +38,17 @@ export class OverviewRepository {
     return row?.n ?? 0;
   }
 
-  /** Paid orders and their totals (paise) by India day of payment, from `from` (inclusive) to `to` (exclusive). */
+  /**
+   * Paid orders (status PAID) and their net totals (paise) by the India day they were placed, from
+   * `from` (inclusive) to `to` (exclusive): what the orders list's totals give for status PAID and
+   * those days, so a figure and the list it links to agree.
+   */
   async paidOrdersByDay(from: Date, to: Date): Promise<OrderDay[]> {
-    const day = sql<string>`to_char(${orders.paidAt} AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD')`;
+    const day = sql<string>`to_char(${orders.createdAt} AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD')`;
     const rows = await this.db
       .select({ day, orders: count(), revenue: sql<string>`coalesce(sum(${orders.total}), 0)` })
       .from(orders)
-      .where(and(eq(orders.paymentStatus, 'PAID'), gte(orders.paidAt, from), lt(orders.paidAt, to)))
+      .where(and(eq(orders.paymentStatus, 'PAID'), gte(orders.createdAt, from), lt(orders.createdAt, to)))
       .groupBy(day);
     return rows.map((row) => ({ day: row.day, orders: Number(row.orders), revenue: Number(row.revenue) }));
   }

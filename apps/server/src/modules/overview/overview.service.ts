@@ -151,7 +151,7 @@ export class OverviewService {
     return { subjects: byGroup, review, videos };
   }
 
-  /** Paid orders today and this month with their revenue by day, deliveries, coupons ending this week. */
+  /** Paid orders placed today and this month with their revenue by day, deliveries, coupons ending this week. */
   private async finance(now: Date): Promise<FinanceOverview> {
     const { today, weekEnd, monthStart } = indiaCalendar(now);
     const paid = await this.overview.paidOrdersByDay(indiaMidnight(monthStart), indiaMidnight(addIndiaDays(today, 1)));
@@ -170,6 +170,10 @@ export class OverviewService {
       ordersThisMonth: days.reduce((n, d) => n + d.orders, 0),
       revenueThisMonth: paise(days.reduce((n, d) => n + d.revenue, 0)),
       days,
+      links: {
+        today: `/orders?${query({ 'orders.status': 'PAID', 'orders.from': today, 'orders.to': today })}`,
+        month: `/orders?${query({ 'orders.status': 'PAID', 'orders.from': monthStart, 'orders.to': today })}`,
+      },
       figures: [
         figure('deliveries.pending', 'Deliveries pending', pending, '/deliveryManagement?tab=pending'),
         figure(

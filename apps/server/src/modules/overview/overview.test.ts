@@ -39,10 +39,10 @@ describe('Account Overview: each role its own figures, read from the database', 
     expect(before.finance.days.map((d: { day: string }) => d.day)[0]).toBe(monthStart);
     expect(before.finance.days.at(-1).day).toBe(today);
 
-    // the database's own answer: paid orders of India's today
+    // the database's own answer: paid orders placed on India's today
     const [paidToday] = await sql<{ n: number; total: string }>(
       `SELECT count(*)::int AS n, coalesce(sum(total), 0)::text AS total FROM orders
-        WHERE payment_status = 'PAID' AND paid_at >= $1 AND paid_at < $2`,
+        WHERE payment_status = 'PAID' AND created_at >= $1 AND created_at < $2`,
       [indiaMidnight(today), indiaMidnight(addIndiaDays(today, 1))],
     );
     expect(before.finance.ordersToday).toBe(paidToday!.n);
@@ -77,7 +77,24 @@ describe('Account Overview: each role its own figures, read from the database', 
     expect(f(after, 'deliveries.processedToday')).toBe(f(before, 'deliveries.processedToday')! + 1);
     expect(f(after, 'coupons.endingThisWeek')).toBe(f(before, 'coupons.endingThisWeek')! + 1);
 
-    // each figure equals the list it links to
+    // each figure equals the list it links to: the order figures, the orders list's totals
+    for (const [link, count, revenue] of [
+      [after.finance.links.today, after.finance.ordersToday, after.finance.revenueToday],
+      [after.finance.links.month, after.finance.ordersThisMonth, after.finance.revenueThisMonth],
+    ] as [string, number, number][]) {
+      const filters = new URLSearchParams(link.replace(/^\/orders\?/, ''));
+      expect(Object.fromEntries(filters)).toEqual({
+        'orders.status': 'PAID',
+        'orders.from': link === after.finance.links.today ? today : monthStart,
+        'orders.to': today,
+      });
+      const listed = await as(
+        'FINANCE',
+        'GET',
+        `/payments/orders?status=PAID&from=${filters.get('orders.from')}&to=${filters.get('orders.to')}`,
+      );
+      expect(listed.body.data.totals).toMatchObject({ count, net: revenue });
+    }
     const pendingList = await as('FINANCE', 'GET', '/delivery/delivery/all/PENDING');
     expect(pendingList.body.data).toHaveLength(f(after, 'deliveries.pending')!);
     const processedList = await as('FINANCE', 'GET', '/delivery/delivery/all/PROCESSED');

@@ -3,7 +3,7 @@
 // with two decimals, as the GST portal's offline tool takes them; text cells are defused.
 import type { GstReport } from '@lectern/contract';
 import ExcelJS from 'exceljs';
-import { csvCell, defuseFormula } from '../../lib/spreadsheet-cell';
+import { defuseFormula, toCsv } from '../../lib/spreadsheet-cell';
 
 const COLUMNS = {
   section: 'Section',
@@ -144,13 +144,12 @@ const textOf = (key: Key, value: string | number | null | undefined): string | n
 /** The month as one CSV: a heading row, then every table's rows, each naming its table in Section. */
 export function gstReportCsv(report: GstReport): string {
   const keys = Object.keys(COLUMNS) as Key[];
-  const lines = [keys.map((key) => csvCell(COLUMNS[key]))];
+  const lines: (string | number)[][] = [keys.map((key) => COLUMNS[key])];
   for (const section of sections(report)) {
-    for (const row of section.rows) {
-      lines.push(keys.map((key) => csvCell(key === 'section' ? section.name : textOf(key, row[key]))));
-    }
+    for (const row of section.rows)
+      lines.push(keys.map((key) => (key === 'section' ? section.name : textOf(key, row[key]))));
   }
-  return lines.map((line) => line.join(',')).join('\r\n') + '\r\n';
+  return toCsv(lines);
 }
 
 /** The month as a workbook: a sheet per table (its own columns, the heading row frozen), amounts as numbers in rupees. */

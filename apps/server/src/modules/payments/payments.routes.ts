@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { contract } from '@lectern/contract';
+import { contract, indianDate } from '@lectern/contract';
 import { createGateway } from '../../config/payments';
 import type { JobRegistry } from '../../jobs';
 import type { AppDeps } from '../../lib/deps';
@@ -10,6 +10,9 @@ import { gstReportCsv, gstReportXlsx } from './gst-report-files';
 import { GstReportRepository } from './gst-report.repository';
 import { GstReportService } from './gst-report.service';
 import { orderQueue, registerOrderJobs } from './order-jobs';
+import { ordersCsv, ordersXlsx } from './orders-list-files';
+import { OrdersListRepository } from './orders-list.repository';
+import { OrdersListService } from './orders-list.service';
 import { OrdersService } from './orders.service';
 import { PaymentsRepository } from './payments.repository';
 
@@ -38,6 +41,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, jobs: JobReg
   // Razorpay signs the body as it sent it: that route's raw body is kept before parsing
   const rawBody = keepRawBody(app, contract.payments.razorpayWebhook.path);
   app.decorate('orders', service);
+  const list = new OrdersListService(new OrdersListRepository(deps.db));
   registerDomain(app, deps, contract.payments, {
     createOrder: async ({ auth, body }) => {
       const { order, message } = await service.create(auth, body);
@@ -79,6 +83,24 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps, jobs: JobReg
               body: await gstReportXlsx(report),
               contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
             },
+      };
+    },
+    orders: async ({ query }) => {
+      if (query.format === 'json') return { data: await list.list(query) };
+      const all = await list.all(query);
+      const xlsx = query.format === 'xlsx';
+      return {
+        data: all,
+        headers: {
+          'content-disposition': `attachment; filename="orders-${indianDate()}.${query.format}"`,
+          'cache-control': 'private, no-store',
+        },
+        file: xlsx
+          ? {
+              body: await ordersXlsx(all),
+              contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            }
+          : { body: ordersCsv(all), contentType: 'text/csv; charset=utf-8' },
       };
     },
     razorpayWebhook: async ({ request }) => ({ data: await service.gatewayEvent(rawBody(request), request.headers) }),

@@ -81,7 +81,7 @@ export class StudentSearchRepository {
       branches.push(sql`
         SELECT o.student_id, 'INVOICE_NUMBER', i.invoice_number, o.id, ${EXACT}
         FROM invoices i JOIN orders o ON o.id = i.order_id
-        WHERE upper(i.invoice_number) = upper(${terms.text})`);
+        WHERE lower(i.invoice_number) = lower(${terms.text})`);
       branches.push(sql`
         SELECT s.id, 'EMAIL', s.email, NULL::text,
           CASE WHEN s.search_email = lower(${terms.text}) THEN ${EXACT} ELSE ${PART} END
@@ -194,7 +194,7 @@ export class StudentSearchRepository {
       FROM orders o
       JOIN students s ON s.id = o.student_id
       LEFT JOIN invoices i ON i.order_id = o.id
-      ORDER BY o.created_at DESC, o.id LIMIT ${limit}`);
+      ORDER BY o.created_at DESC, o.id DESC LIMIT ${limit}`);
     return rowsOf<{
       id: string;
       created_at: Date | string;

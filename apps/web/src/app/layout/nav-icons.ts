@@ -8,8 +8,9 @@ import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
-import MovieFilterOutlined from '@mui/icons-material/MovieFilterOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
+import MovieFilterOutlined from '@mui/icons-material/MovieFilterOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
@@ -28,7 +29,8 @@ const NAV_ICONS: Record<string, IconComponent> = {
   '/coupons': LocalOfferOutlined,
   '/deliveryManagement': LocalShippingOutlined,
   '/student-management': SchoolOutlined,
-  '/gst-report': ReceiptLongOutlined,
+  '/orders': ReceiptLongOutlined,
+  '/gst-report': RequestQuoteOutlined,
   '/batch-management': GroupsOutlined,
   '/live-classes': VideocamOutlined,
   '/go-live': SensorsOutlined,

@@ -28,6 +28,7 @@ describe('side navigation', () => {
       'Coupons',
       'Delivery Management',
       'Student Management',
+      'Orders',
       'GST Return',
       'Batch Management',
     ]);
@@ -82,7 +83,7 @@ describe('side navigation', () => {
 
   it('gives SUPER_ADMIN every entry except the instructor one, none disabled', () => {
     const { labels } = renderNav(['SUPER_ADMIN']);
-    expect(labels).toHaveLength(15);
+    expect(labels).toHaveLength(16);
     expect(labels.every((l) => !l.disabled)).toBe(true);
   });
 });

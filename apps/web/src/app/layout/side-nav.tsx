@@ -36,7 +36,7 @@ const itemSx = {
   borderRadius: 2,
   mx: 1.5,
   my: 0.25,
-  py: 0.75,
+  py: 0.5,
   '&.Mui-selected': { bgcolor: 'rgba(88, 80, 236, 0.12)', color: 'primary.main' },
   '&.Mui-selected .MuiListItemIcon-root': { color: 'primary.main' },
   // hovering a selected item darkens its text rather than its background (primary on 16% primary is 4.4:1)

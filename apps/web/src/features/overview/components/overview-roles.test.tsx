@@ -44,6 +44,10 @@ const finance: NonNullable<Overview['finance']> = {
     { day: '2026-11-02', orders: 36, revenue: paise(12_333_234_90) },
     { day: '2026-11-27', orders: 3, revenue: paise(1_234_500) },
   ],
+  links: {
+    today: '/orders?orders.status=PAID&orders.from=2026-11-27&orders.to=2026-11-27',
+    month: '/orders?orders.status=PAID&orders.from=2026-11-01&orders.to=2026-11-27',
+  },
   figures: [
     { key: 'deliveries.pending', label: 'Deliveries pending', value: 7, link: '/deliveryManagement?tab=pending' },
     {
@@ -109,12 +113,17 @@ describe('Account Overview per role', () => {
   it('shows FINANCE money in Rs. with Indian grouping, the month in words, and links to the filtered lists', async () => {
     await show({ ...base(['FINANCE']), finance });
     expect(sectionHeadings()).toEqual(['At a glance', 'Orders, deliveries and coupons']);
-    expect(screen.getByTestId('figure-revenue.today').textContent).toBe('Revenue todayRs. 12,345');
-    expect(screen.getByTestId('figure-revenue.month').textContent).toBe('Revenue this monthRs. 1,23,45,678.90');
-    expect(screen.getByTestId('figure-orders.month').textContent).toBe('Paid orders this month41');
+    expect(screen.getByTestId('figure-revenue.today').textContent).toBe('Revenue todayRs. 12,345View');
+    expect(screen.getByTestId('figure-revenue.month').textContent).toBe('Revenue this monthRs. 1,23,45,678.90View');
+    expect(screen.getByTestId('figure-orders.month').textContent).toBe('Paid orders this month41View');
     expect(screen.getByTestId('revenue-summary').textContent).toBe(
       'Rs. 1,23,45,678.90 from 41 paid orders this month; the best day was 2 Nov with Rs. 1,23,33,234.90.',
     );
+    // the order figures open the orders list filtered as they count
+    expect(href(/^Paid orders today ?3 ?View$/)).toBe(finance.links.today);
+    expect(href(/^Revenue today ?Rs\. 12,345 ?View$/)).toBe(finance.links.today);
+    expect(href(/^Paid orders this month ?41 ?View$/)).toBe(finance.links.month);
+    expect(href(/^Revenue this month ?Rs\. 1,23,45,678\.90 ?View$/)).toBe(finance.links.month);
     expect(href(/^Deliveries processed today ?2 ?View$/)).toBe(
       '/deliveryManagement?tab=processed&delivery.processedOn=2026-11-27',
     );

@@ -166,7 +166,10 @@ export function revenueSummary(finance: FinanceOverview): string {
 
 export function FinanceSection({ finance }: { finance: FinanceOverview }) {
   const money = (key: string, label: string, value: number, text: string) => (
-    <FigureCard figure={{ key, label, value, link: null }} text={text} />
+    <FigureCard
+      figure={{ key, label, value, link: key.endsWith('.today') ? finance.links.today : finance.links.month }}
+      text={text}
+    />
   );
   const summary = revenueSummary(finance);
   return (

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -45,7 +46,18 @@ function invoicePdf(order: Order, mode: 'open' | 'download'): void {
 /** The student's orders with their invoices (spec 2 §8: a failed call empties this list only). */
 export function OrdersCard({ query, canManage, onNewOrder, onRecordPayment, onRefund }: OrdersCardProps) {
   const orders = query.isError ? [] : (query.data ?? []);
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  // ?order=<orderId> (a row of the orders list): that order's details open, and it is scrolled to
+  const [params] = useSearchParams();
+  const linked = params.get('order');
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(linked ? [linked] : []));
+  const shown = useRef<string | null>(null);
+  const hasLinked = linked !== null && orders.some((order) => order.orderId === linked);
+  useEffect(() => {
+    if (!linked || !hasLinked || shown.current === linked) return;
+    shown.current = linked;
+    setOpen((before) => (before.has(linked) ? before : new Set([...before, linked])));
+    document.getElementById(`order-${linked}`)?.scrollIntoView?.({ block: 'start' });
+  }, [linked, hasLinked]);
   const toggle = (orderId: string) =>
     setOpen((before) => {
       const after = new Set(before);
@@ -70,7 +82,12 @@ export function OrdersCard({ query, canManage, onNewOrder, onRecordPayment, onRe
       )}
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }} aria-label="Orders">
         {orders.map((order) => (
-          <Box component="li" key={order.orderId} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
+          <Box
+            component="li"
+            key={order.orderId}
+            id={`order-${order.orderId}`}
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, scrollMarginTop: 80 }}
+          >
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
               <Typography component="h3" sx={{ fontWeight: 600 }}>
                 {formatDate(order.createdAt)} · {formatMoney(order.total)}
