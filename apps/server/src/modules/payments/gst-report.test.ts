@@ -11,6 +11,7 @@ import {
 } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { GST_SECTIONS } from './gst-report-files';
+import { parseCsv } from '../../test/csv';
 
 // The month's GST return (GSTR-1 data): orders placed, paid and refunded through the orders service
 // across two months, within the supplier's state and across states, to registered buyers and to
@@ -438,32 +439,3 @@ describe('the GST return of a month', () => {
     expect(res.body.message).toContain('buyerGstin: not a valid GSTIN');
   });
 });
-
-/** RFC 4180 rows: quoted fields may hold commas, quotes ("") and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  return rows;
-}

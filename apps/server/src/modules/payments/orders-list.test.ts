@@ -13,6 +13,7 @@ import {
 } from '../../test/factories';
 import { expireOrder, failOrder, payOffline, placeOrder, refundOrder } from '../../test/orders';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { parseCsv } from '../../test/csv';
 
 // Every order in one list (issue 34): each filter, each search key, paging from 0, the totals of the
 // whole filtered set, India days at their edges, and the files with every matching row. The suite's
@@ -57,35 +58,6 @@ async function download(query: Record<string, string>) {
   });
   expect(res.statusCode, res.body).toBe(200);
   return res;
-}
-
-/** RFC 4180 CSV back into rows (quoted fields, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  return rows;
 }
 
 beforeAll(async () => {
