@@ -1,31 +1,16 @@
 import fs from 'node:fs';
-import { indianDate } from '@lectern/contract';
+import { formatMonth, indianDate } from '@lectern/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, launchBrowser, loaded, newPage, shot, signInAs } from './browser';
 
 const FINANCE = '9000000005';
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** 'September 2026' for the month `back` months before this one in India (the demo seed's history covers the last year). */
 function monthBefore(back: number): { value: string; label: string } {
   const [year, month] = indianDate().slice(0, 7).split('-').map(Number) as [number, number];
   const index = year * 12 + month - 1 - back;
   const value = `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-  return { value, label: `${MONTHS[index % 12]} ${Math.floor(index / 12)}` };
+  return { value, label: formatMonth(value) };
 }
 
 /** A figure under the title ('Net value'), in paise. */

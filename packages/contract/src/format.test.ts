@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import {
+  formatMonth,
   RANDOM_ID_ALPHABET,
   SANITIZE_CHARACTERS,
   formatBytes,
@@ -80,6 +81,14 @@ describe('formatIndianNumber', () => {
   it('returns NA for non-finite numbers', () => {
     expect(formatIndianNumber(Number.NaN)).toBe('NA');
     expect(formatIndianNumber(Number.POSITIVE_INFINITY)).toBe('NA');
+  });
+});
+
+describe('formatMonth', () => {
+  it('names a YYYY-MM month in words', () => {
+    expect(formatMonth('2024-05')).toBe('May 2024');
+    expect(formatMonth('2026-12')).toBe('December 2026');
+    expect(formatMonth('2017-01')).toBe('January 2017');
   });
 });
 

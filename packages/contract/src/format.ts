@@ -72,6 +72,12 @@ function indianFormat(minDigits: number, maxDigits: number): Intl.NumberFormat {
   return format;
 }
 
+/** A calendar month 'YYYY-MM' in words: 'May 2024' for '2024-05'. */
+export function formatMonth(month: string): string {
+  const [year, number] = month.split('-');
+  return `${MONTH_NAMES[Number(number) - 1] ?? ''} ${year}`;
+}
+
 /** Formats a number with Indian digit grouping ('12,34,567'); without fractionDigits, non-integers keep up to 2 trimmed decimals; non-finite -> 'NA'. */
 export function formatIndianNumber(n: number, fractionDigits?: number): string {
   if (!Number.isFinite(n)) return NA;

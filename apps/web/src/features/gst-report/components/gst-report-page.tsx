@@ -19,6 +19,7 @@ import {
   PAGES,
   formatDate,
   formatMoney,
+  formatMonth,
   indianDate,
   paise,
   type GstReport,
@@ -38,26 +39,8 @@ const TITLE = PAGES.find((page) => page.path === GST_REPORT_PATH)?.pageName ?? '
 /** How many months back the month list offers (a linked month outside it is offered too). */
 const MONTHS_OFFERED = 24;
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** 'May 2024' for '2024-05'. */
-export function monthLabel(month: string): string {
-  const [year, number] = month.split('-');
-  return `${MONTH_NAMES[Number(number) - 1] ?? ''} ${year}`;
-}
+export const monthLabel = formatMonth;
 
 /** The month `offset` months from `month` ('2024-05', -1 -> '2024-04'). */
 function shiftMonth(month: string, offset: number): string {
